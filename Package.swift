@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+// shiftrender: renders Shift-style UI transitions to video and image sequences.
+//
+// Stages, each a module whose imports point only downward:
+//   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat
+//   TransitionEngine -> SceneFormat, FramePlan
+//   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
+//   Encoders -> Primitives + C shims   (they know only frames)
+//   SceneFormat -> PNGCodec -> Primitives
+// C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
+// CFFmpegShim.
+import PackageDescription
+
+let package = Package(
+    name: "shiftrender",
+    products: [
+        .executable(name: "shiftrender", targets: ["shiftrender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "Primitives"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+        ),
+        .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+        .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG"]),
+        .target(name: "SceneFormat", dependencies: ["Primitives", "PNGCodec"]),
+        .target(name: "FramePlan", dependencies: ["Primitives"]),
+        .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
+        .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"]),
+        .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
+        .executableTarget(
+            name: "shiftrender",
+            dependencies: [
+                "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec", "Primitives",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Primitives"]),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneFormat", "FramePlan", "Primitives"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
+        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
+    ]
+)

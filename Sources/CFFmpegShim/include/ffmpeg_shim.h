@@ -1,0 +1,1 @@
+/* placeholder: the FFmpeg shim API lands here */
