@@ -1,1 +1,20 @@
-// placeholder
+/// TransitionEngine: decides what every frame of a transition shows, the way
+/// Shift does on iOS, and hands it to the compositor as a frame plan.
+///
+/// Pipeline: `ViewTree` flattens each screen and places every view in canvas
+/// points; `TransientViewBuilder` runs Shift's matching (which views animate on
+/// their own, which pairs match by `shift.id`, which snapshot each belongs to);
+/// `ViewState` holds the animatable properties at the start and end of each
+/// transient view; `TransitionSegment` samples them through `TimingCurve` at a
+/// time and emits draw items; `TransitionTimeline` strings segments and holds
+/// into frames and is the `FramePlanSource` the compositor draws.
+///
+/// Invariants: the plan for a frame is a pure function of the scene and the
+/// frame index; frame 0 shows every initial state exactly and the last motion
+/// frame every final state exactly (time is clamped, not rounded, onto each
+/// view's duration); all geometry handed on is in output pixels.
+///
+/// Where this deviates from Shift it says so at the place, e.g. a view's own
+/// background and border are drawn live rather than baked into its snapshot,
+/// so that the first and last frames look like UIKit draws the screens.
+public enum TransitionEngineInfo {}

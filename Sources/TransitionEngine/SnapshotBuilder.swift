@@ -1,0 +1,59 @@
+import FramePlan
+import Primitives
+import SceneFormat
+
+/// Builds the static content of a transient view: its non-transient subviews,
+/// drawn as UIKit would (background rounded by cornerRadius, image placed by
+/// contentMode, masksToBounds clipping, alpha), into a bitmap of the view's
+/// size at the canvas scale.
+///
+/// The view's own background, image, corner radius, alpha and shadow are not
+/// in it: they animate, so they are drawn live every frame. Views that draw
+/// themselves (transient views and matched partners) are left out with their subtrees.
+struct SnapshotBuilder {
+    let tree: ViewTree
+    let excluded: Set<Int>
+    let images: ImageTable
+    let scale: Double
+
+    /// The snapshot of node `index`'s subviews, or nil when there is nothing to draw.
+    func snapshot(of index: Int) -> SnapshotDescription? {
+        let node = tree.nodes[index]
+        guard node.size.width > 0, node.size.height > 0 else { return nil }
+        let pixelWidth = Int((node.size.width * scale).rounded(.up))
+        let pixelHeight = Int((node.size.height * scale).rounded(.up))
+        // Exact ratios, so that the bitmap maps back onto the bounds without drift.
+        let toPixels = AffineTransform.scale(Double(pixelWidth) / node.size.width, Double(pixelHeight) / node.size.height)
+        var items: [DrawItem] = []
+        for child in node.children where !excluded.contains(child) {
+            draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels), opacity: 1, clips: [], into: &items)
+        }
+        guard !items.isEmpty else { return nil }
+        let label = node.spec.name ?? node.spec.path
+        return SnapshotDescription(name: "\(tree.screen.rawValue): \(label)", pixelWidth: pixelWidth,
+                                   pixelHeight: pixelHeight, content: DisplayList(items: items))
+    }
+
+    private func draw(_ index: Int, toTarget: AffineTransform, opacity: Double, clips: [Clip], into items: inout [DrawItem]) {
+        let node = tree.nodes[index]
+        let spec = node.spec
+        let alpha = opacity * spec.alpha
+        guard alpha > 0 else { return }
+        let bounds = Rect(origin: .zero, size: node.size)
+        let label = spec.name ?? spec.path
+        if let background = spec.backgroundColor, background.alpha > 0 {
+            items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: bounds, cornerRadius: spec.cornerRadius),
+                                  paint: .solid(background), opacity: alpha, clips: clips, label: label))
+        }
+        let ownClip = Clip(transform: toTarget, shape: RoundedRect(rect: bounds, cornerRadius: spec.cornerRadius))
+        let innerClips = spec.masksToBounds ? clips + [ownClip] : clips
+        if let image = images.index(of: spec.image) {
+            let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)
+            items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
+                                  opacity: alpha, clips: innerClips, label: label))
+        }
+        for child in node.children where !excluded.contains(child) {
+            draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget), opacity: alpha, clips: innerClips, into: &items)
+        }
+    }
+}

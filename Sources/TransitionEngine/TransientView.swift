@@ -1,0 +1,52 @@
+import Primitives
+import SceneFormat
+
+/// A view that animates on its own during the transition (Shift's `ViewContext`):
+/// a root, a matched pair, or a view with additional animations, an id or
+/// `superview: container`. Everything else is drawn inside the snapshot of its
+/// nearest transient ancestor.
+public struct TransientView: Sendable {
+    public enum Superview: Sendable, Equatable {
+        /// Straight in the transition container (canvas coordinates).
+        case container
+        /// Inside another transient view (an index into the segment's views): moves and clips with it.
+        case parent(Int)
+    }
+
+    /// What a view shows inside its bounds besides its background: its image and
+    /// its non-transient subviews (as a snapshot), at the view's own size.
+    struct Content: Sendable {
+        var image: Int?
+        var contentMode: ContentMode
+        var imageSize: Size
+        var snapshot: Int?
+        var size: Size
+    }
+
+    public let screen: Screen
+    /// Where the view stands in the scene, e.g. `to.subviews[1]`.
+    public let path: String
+    public let name: String?
+    public let id: String?
+    /// For a matched pair, the other screen's view (its path).
+    public let matchPath: String?
+    public let isRoot: Bool
+    public internal(set) var superview: Superview
+    public let options: ShiftOptions
+    /// Additional animations in effect (Shift's list plus the default animation on the source root).
+    public internal(set) var animations: [AdditionalAnimation]
+    var initial: ViewState
+    var final: ViewState
+    public internal(set) var duration: Double = 0
+    /// The `from`-screen content for a matched pair with `contentAnimation: fade`.
+    var initialContent: Content?
+    var finalContent: Content
+
+    public var isMatched: Bool { matchPath != nil }
+
+    /// How far the view's position travels, in points of its superview (drives its duration).
+    public var travelDistance: Double { initial.position.distance(to: final.position) }
+
+    /// The state at `progress` (curve time, 0...1).
+    func state(at progress: Double) -> ViewState { initial.interpolated(to: final, progress) }
+}

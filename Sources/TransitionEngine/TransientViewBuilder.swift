@@ -1,0 +1,210 @@
+import FramePlan
+import Primitives
+import SceneFormat
+
+/// Shift's `Animator.buildViews` and `applyAnimations`: walks the source screen
+/// (the `to` screen when presenting, the `from` screen when dismissing) looking
+/// up matches by `shift.id` in the other screen, then walks the other screen
+/// skipping what was matched; gives the default animation to the source root
+/// and each unmatched view's additional animations to its initial state (`to`
+/// screen) or final state (`from` screen); then snapshots every transient view.
+struct TransientViewBuilder {
+    let fromTree: ViewTree
+    let toTree: ViewTree
+    let isPresenting: Bool
+    let transition: TransitionSpec
+    let images: ImageTable
+    let scale: Double
+
+    private(set) var fromViews: [TransientView] = []
+    private(set) var toViews: [TransientView] = []
+    /// Nodes drawn on their own (transient views and their matched partners), per screen.
+    private var drawnOnTheirOwn: [Screen: Set<Int>] = [.from: [], .to: []]
+    /// For each transient view: its node, and its matched partner's node, per list.
+    private var fromNodes: [(node: Int, match: Int?)] = []
+    private var toNodes: [(node: Int, match: Int?)] = []
+
+    init(fromTree: ViewTree, toTree: ViewTree, isPresenting: Bool, transition: TransitionSpec, images: ImageTable, scale: Double) {
+        self.fromTree = fromTree
+        self.toTree = toTree
+        self.isPresenting = isPresenting
+        self.transition = transition
+        self.images = images
+        self.scale = scale
+    }
+
+    private func tree(_ screen: Screen) -> ViewTree { screen == .from ? fromTree : toTree }
+
+    /// Builds the segment: transient views in container order, their snapshots and draw order.
+    mutating func build() -> TransitionSegment {
+        let sourceScreen: Screen = isPresenting ? .to : .from
+        let otherScreen: Screen = isPresenting ? .from : .to
+        var candidates: [String: Int] = [:]
+        for (i, node) in tree(otherScreen).nodes.enumerated() {
+            if let id = node.spec.shift.id { candidates[id] = i }
+        }
+        var matched = Set<String>()
+        var sourceViews: [TransientView] = [], sourceNodes: [(node: Int, match: Int?)] = []
+        if !tree(sourceScreen).nodes.isEmpty {
+            walk(sourceScreen, 0, parent: nil, candidates: candidates, ignoring: [], matched: &matched,
+                 views: &sourceViews, nodes: &sourceNodes)
+        }
+        var otherViews: [TransientView] = [], otherNodes: [(node: Int, match: Int?)] = []
+        var unused = Set<String>()
+        if !tree(otherScreen).nodes.isEmpty {
+            walk(otherScreen, 0, parent: nil, candidates: [:], ignoring: matched, matched: &unused,
+                 views: &otherViews, nodes: &otherNodes)
+        }
+        if isPresenting {
+            (toViews, toNodes, fromViews, fromNodes) = (sourceViews, sourceNodes, otherViews, otherNodes)
+        } else {
+            (fromViews, fromNodes, toViews, toNodes) = (sourceViews, sourceNodes, otherViews, otherNodes)
+        }
+        applyDefaultAnimation(sourceScreen: sourceScreen)
+        applyAdditionalAnimations()
+        return assemble()
+    }
+
+    /// Shift's `animatedViews(of:...)`: pre-order; a view whose id was matched
+    /// from the other side is skipped with its subtree.
+    private mutating func walk(_ screen: Screen, _ index: Int, parent: Int?, candidates: [String: Int],
+                               ignoring: Set<String>, matched: inout Set<String>,
+                               views: inout [TransientView], nodes: inout [(node: Int, match: Int?)]) {
+        let tree = self.tree(screen)
+        let node = tree.nodes[index]
+        let spec = node.spec
+        if let id = spec.shift.id, ignoring.contains(id) { return }
+        var parentForChildren = parent
+        let otherScreen: Screen = screen == .from ? .to : .from
+        if let id = spec.shift.id, let match = candidates[id] {
+            matched.insert(id)
+            let other = self.tree(otherScreen).nodes[match]
+            let mine = ViewState(spec: spec, size: node.size, position: canvasPosition(of: index, in: tree))
+            let theirs = ViewState(spec: other.spec, size: other.size, position: canvasPosition(of: match, in: self.tree(otherScreen)))
+            let (fromState, toState) = screen == .from ? (mine, theirs) : (theirs, mine)
+            views.append(TransientView(
+                screen: screen, path: spec.path, name: spec.name, id: id, matchPath: other.spec.path,
+                isRoot: parent == nil, superview: .container, options: spec.shift, animations: [],
+                initial: fromState, final: toState,
+                initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))
+            nodes.append((index, match))
+            drawnOnTheirOwn[screen, default: []].insert(index)
+            drawnOnTheirOwn[otherScreen, default: []].insert(match)
+            parentForChildren = views.count - 1
+        } else if spec.shift.id != nil || !spec.shift.animations.isEmpty || spec.shift.superview == .container || parent == nil {
+            let superview: TransientView.Superview
+            let position: Point
+            if let parent, spec.shift.superview != .container {
+                superview = .parent(parent)
+                position = self.position(of: index, inAncestor: nodes[parent].node, in: tree)
+            } else {
+                superview = .container
+                position = canvasPosition(of: index, in: tree)
+            }
+            let state = ViewState(spec: spec, size: node.size, position: position)
+            views.append(TransientView(
+                screen: screen, path: spec.path, name: spec.name, id: spec.shift.id, matchPath: nil,
+                isRoot: parent == nil, superview: superview, options: spec.shift, animations: spec.shift.animations,
+                initial: state, final: state,
+                initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))
+            nodes.append((index, nil))
+            drawnOnTheirOwn[screen, default: []].insert(index)
+            parentForChildren = views.count - 1
+        }
+        for child in node.children {
+            walk(screen, child, parent: parentForChildren, candidates: candidates, ignoring: ignoring,
+                 matched: &matched, views: &views, nodes: &nodes)
+        }
+    }
+
+    /// `layer.position` in canvas coordinates (through every ancestor's transform).
+    private func canvasPosition(of index: Int, in tree: ViewTree) -> Point {
+        let node = tree.nodes[index]
+        guard let parent = node.parent else { return node.position }
+        return tree.nodes[parent].toCanvas.apply(node.position)
+    }
+
+    /// `layer.position` in the local coordinates of `ancestor`.
+    private func position(of index: Int, inAncestor ancestor: Int, in tree: ViewTree) -> Point {
+        var point = tree.nodes[index].position
+        var current = tree.nodes[index].parent
+        while let c = current, c != ancestor {
+            point = tree.nodes[c].toSuperview.apply(point)
+            current = tree.nodes[c].parent
+        }
+        return point
+    }
+
+    /// Shift's `DefaultShiftAnimation`: fade (and scale) on the source root.
+    private mutating func applyDefaultAnimation(sourceScreen: Screen) {
+        let extra: [AdditionalAnimation]
+        switch transition.defaultAnimation {
+        case .none: extra = []
+        case .fade: extra = [AdditionalAnimation(.fade)]
+        case .scale(let k): extra = [AdditionalAnimation(.fade), AdditionalAnimation(.scale(k))]
+        }
+        if sourceScreen == .to, let root = toViews.firstIndex(where: \.isRoot) {
+            toViews[root].animations += extra
+        } else if sourceScreen == .from, let root = fromViews.firstIndex(where: \.isRoot) {
+            fromViews[root].animations += extra
+        }
+    }
+
+    /// Arriving (`to`) views start from the modified state; leaving (`from`) views
+    /// end in it. Only unmatched views take additional animations.
+    private mutating func applyAdditionalAnimations() {
+        let mode: AdditionalAnimation.Condition = isPresenting ? .onAppear : .onDisappear
+        func apply(_ view: inout TransientView, toInitial: Bool) {
+            guard !view.isMatched else { view.animations = []; return }
+            view.animations = view.animations.filter { $0.condition == nil || $0.condition == mode }
+            for animation in view.animations {
+                if toInitial { view.initial.apply(animation.change) } else { view.final.apply(animation.change) }
+            }
+        }
+        for i in toViews.indices { apply(&toViews[i], toInitial: true) }
+        for i in fromViews.indices { apply(&fromViews[i], toInitial: false) }
+    }
+
+    /// Snapshots, contents, durations and the draw order.
+    private mutating func assemble() -> TransitionSegment {
+        let builders: [Screen: SnapshotBuilder] = [
+            .from: SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale),
+            .to: SnapshotBuilder(tree: toTree, excluded: drawnOnTheirOwn[.to] ?? [], images: images, scale: scale),
+        ]
+        var snapshots: [SnapshotDescription] = []
+        func content(_ screen: Screen, _ index: Int) -> TransientView.Content {
+            let node = tree(screen).nodes[index]
+            var snapshotIndex: Int?
+            if let snapshot = builders[screen]!.snapshot(of: index) {
+                snapshots.append(snapshot)
+                snapshotIndex = snapshots.count - 1
+            }
+            let image = images.index(of: node.spec.image)
+            return TransientView.Content(image: image, contentMode: node.spec.contentMode,
+                                         imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
+                                         snapshot: snapshotIndex, size: node.size)
+        }
+        func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
+            for i in views.indices {
+                let (node, match) = nodes[i]
+                let screen = views[i].screen
+                if let match {
+                    let (fromNode, toNode) = screen == .from ? (node, match) : (match, node)
+                    views[i].finalContent = content(.to, toNode)
+                    if views[i].options.contentAnimation == .fade {
+                        views[i].initialContent = content(.from, fromNode)
+                    }
+                } else {
+                    views[i].finalContent = content(screen, node)
+                }
+                views[i].duration = ShiftDuration.duration(baseline: transition.baselineDuration,
+                                                           distance: views[i].travelDistance)
+            }
+        }
+        var from = fromViews, to = toViews
+        fill(&from, fromNodes)
+        fill(&to, toNodes)
+        return TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting,
+                                 viewOrder: transition.viewOrder, snapshots: snapshots, scale: scale)
+    }
+}

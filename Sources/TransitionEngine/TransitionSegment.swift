@@ -1,0 +1,134 @@
+import FramePlan
+import Primitives
+import SceneFormat
+
+/// One direction of a transition (a present or a dismiss): its transient views
+/// in draw order and their snapshots, sampled at any time into draw items.
+public struct TransitionSegment: Sendable {
+    /// Transient views, bottom list first (Shift's `ShiftViews` order).
+    public let views: [TransientView]
+    public let isPresenting: Bool
+    let snapshots: [SnapshotDescription]
+    /// Indices into `views` drawn straight in the container, back to front.
+    let containerOrder: [Int]
+    /// For each view, its `parent` children, back to front.
+    let childOrder: [[Int]]
+    let scale: Double
+
+    /// The transition lasts as long as its longest view.
+    public var duration: Double { views.map(\.duration).max() ?? 0 }
+
+    init(fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
+         snapshots: [SnapshotDescription], scale: Double) {
+        let toOnTop: Bool
+        switch viewOrder {
+        case .auto: toOnTop = isPresenting
+        case .toViewsOnTop: toOnTop = true
+        case .fromViewsOnTop: toOnTop = false
+        }
+        let (bottom, top) = toOnTop ? (fromViews, toViews) : (toViews, fromViews)
+        var all = bottom
+        for var view in top {
+            if case .parent(let p) = view.superview { view.superview = .parent(p + bottom.count) }
+            all.append(view)
+        }
+        self.views = all
+        self.isPresenting = isPresenting
+        self.snapshots = snapshots
+        self.scale = scale
+        var container: [Int] = []
+        var children = [[Int]](repeating: [], count: all.count)
+        for (i, view) in all.enumerated() {
+            switch view.superview {
+            case .container: container.append(i)
+            case .parent(let p): children[p].append(i)
+            }
+        }
+        // Shift's adjustPosition: in list order, `front` moves a view to the end
+        // of its siblings and `back` to the start; then Core Animation draws
+        // siblings by zPosition, keeping this order among equals.
+        func adjust(_ siblings: inout [Int]) {
+            for i in siblings.sorted() {
+                switch all[i].options.position {
+                case .auto: break
+                case .front: siblings.removeAll { $0 == i }; siblings.append(i)
+                case .back: siblings.removeAll { $0 == i }; siblings.insert(i, at: 0)
+                }
+            }
+            siblings = siblings.enumerated()
+                .sorted { (all[$0.element].final.zPosition, $0.offset) < (all[$1.element].final.zPosition, $1.offset) }
+                .map(\.element)
+        }
+        adjust(&container)
+        for i in children.indices { adjust(&children[i]) }
+        self.containerOrder = container
+        self.childOrder = children
+    }
+
+    /// Each view's progress in curve time at `time` seconds after the start.
+    func progress(of view: TransientView, at time: Double, curve: TimingCurve) -> Double {
+        guard view.duration > 0 else { return 1 }
+        return curve.value(at: min(max(time / view.duration, 0), 1))
+    }
+
+    /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
+    func items(at time: Double, curve: TimingCurve, snapshotBase: Int) -> [DrawItem] {
+        var items: [DrawItem] = []
+        let toPixels = AffineTransform.scale(scale, scale)
+        for index in containerOrder {
+            draw(index, time: time, curve: curve, parentToPixels: toPixels, opacity: 1, clips: [],
+                 snapshotBase: snapshotBase, into: &items)
+        }
+        return items
+    }
+
+    private func draw(_ index: Int, time: Double, curve: TimingCurve, parentToPixels: AffineTransform,
+                      opacity: Double, clips: [Clip], snapshotBase: Int, into items: inout [DrawItem]) {
+        let view = views[index]
+        let progress = progress(of: view, at: time, curve: curve)
+        let state = view.state(at: progress)
+        // Group opacity is approximated by multiplying alphas down the tree.
+        let alpha = opacity * state.effectiveOpacity
+        guard alpha > 0 else { return }
+        let toPixels = state.toSuperview.concatenating(parentToPixels)
+        let bounds = Rect(origin: .zero, size: state.size)
+        let label = view.name ?? view.path
+        let ownShape = RoundedRect(rect: bounds, cornerRadius: state.cornerRadius)
+        if state.backgroundColor.alpha > 0 {
+            items.append(DrawItem(transform: toPixels, shape: ownShape, paint: .solid(state.backgroundColor),
+                                  opacity: alpha, clips: clips, label: label))
+        }
+        let contentClips = state.masksToBounds ? clips + [Clip(transform: toPixels, shape: ownShape)] : clips
+        let sizing = view.options.contentSizing
+        if let initial = view.initialContent {
+            drawContent(initial, opacity: alpha * (1 - progress), bounds: bounds, sizing: sizing, toPixels: toPixels,
+                        clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
+        }
+        let finalOpacity = view.initialContent == nil ? alpha : alpha * progress
+        drawContent(view.finalContent, opacity: finalOpacity, bounds: bounds, sizing: sizing, toPixels: toPixels,
+                    clips: contentClips, snapshotBase: snapshotBase, label: label, into: &items)
+        for child in childOrder[index] {
+            draw(child, time: time, curve: curve, parentToPixels: toPixels, opacity: alpha, clips: contentClips,
+                 snapshotBase: snapshotBase, into: &items)
+        }
+    }
+
+    /// A view's content laid into its current bounds (`stretch`) or at its own
+    /// size pinned top-left (`final`); images are re-fitted, never a stretched bitmap.
+    private func drawContent(_ content: TransientView.Content, opacity: Double, bounds: Rect,
+                             sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform, clips: [Clip],
+                             snapshotBase: Int, label: String, into items: inout [DrawItem]) {
+        guard opacity > 0 else { return }
+        let area = sizing == .stretch ? bounds : Rect(origin: .zero, size: content.size)
+        if let image = content.image {
+            let rect = ContentLayout.imageRect(imageSize: content.imageSize, in: area, mode: content.contentMode)
+            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
+                                  opacity: opacity, clips: clips, label: label))
+        }
+        if let snapshot = content.snapshot {
+            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: area),
+                                  paint: .bitmap(.snapshot(snapshotBase + snapshot)),
+                                  opacity: opacity, clips: clips, label: label))
+        }
+    }
+}

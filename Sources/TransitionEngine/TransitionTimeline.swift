@@ -1,0 +1,97 @@
+import FramePlan
+import Primitives
+import SceneFormat
+
+/// A whole render: holds and transition segments laid end to end on the frame
+/// grid, served to the compositor as a `FramePlanSource`.
+///
+/// Motion frames sit at t = i / fps; the last one is clamped to the segment's
+/// duration so that it shows the final state exactly. A segment of duration D
+/// therefore has ceil(D * fps) + 1 frames.
+public struct TransitionTimeline: FramePlanSource {
+    public struct Phase: Sendable, Equatable {
+        public enum Kind: String, Sendable { case holdBefore, motion, pause, holdAfter }
+        public var kind: Kind
+        public var segment: Int
+        public var firstFrame: Int
+        public var frameCount: Int
+        /// For still phases, the segment time every frame shows.
+        public var stillTime: Double?
+    }
+
+    public let canvas: Canvas
+    public let images: [Bitmap]
+    public let snapshots: [SnapshotDescription]
+    public let segments: [TransitionSegment]
+    public let phases: [Phase]
+    public let frameCount: Int
+    public let curve: TimingCurve
+    private let snapshotBases: [Int]
+
+    public init(scene: Scene, curve: TimingCurve = .shift) {
+        let scale = scene.canvas.scale
+        let table = ImageTable(images: scene.images, scale: scale)
+        let fromTree = ViewTree(root: scene.from, screen: .from)
+        let toTree = ViewTree(root: scene.to, screen: .to)
+        func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
+            var builder = TransientViewBuilder(fromTree: from, toTree: to, isPresenting: presenting,
+                                               transition: scene.transition, images: table, scale: scale)
+            return builder.build()
+        }
+        var segments: [TransitionSegment]
+        switch scene.transition.direction {
+        case .present: segments = [segment(from: fromTree, to: toTree, presenting: true)]
+        case .dismiss: segments = [segment(from: fromTree, to: toTree, presenting: false)]
+        case .roundtrip:
+            // Present, pause, then dismiss the presented screen back to the first one.
+            let back = (ViewTree(root: scene.to, screen: .from), ViewTree(root: scene.from, screen: .to))
+            segments = [segment(from: fromTree, to: toTree, presenting: true),
+                        segment(from: back.0, to: back.1, presenting: false)]
+        }
+        let fps = scene.fps
+        func stillFrames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
+        var phases: [Phase] = []
+        var next = 0
+        func add(_ kind: Phase.Kind, _ segment: Int, _ count: Int, _ still: Double?) {
+            guard count > 0 else { return }
+            phases.append(Phase(kind: kind, segment: segment, firstFrame: next, frameCount: count, stillTime: still))
+            next += count
+        }
+        add(.holdBefore, 0, stillFrames(scene.transition.holdBefore), 0)
+        for (i, s) in segments.enumerated() {
+            if i > 0 { add(.pause, i - 1, stillFrames(scene.transition.roundtripPause), segments[i - 1].duration) }
+            add(.motion, i, Int((s.duration * fps - 1e-9).rounded(.up)) + 1, nil)
+        }
+        add(.holdAfter, segments.count - 1, stillFrames(scene.transition.holdAfter), segments.last!.duration)
+
+        var bases: [Int] = []
+        var snapshots: [SnapshotDescription] = []
+        for s in segments {
+            bases.append(snapshots.count)
+            snapshots += s.snapshots
+        }
+        self.canvas = Canvas(pixelWidth: scene.canvas.pixelWidth, pixelHeight: scene.canvas.pixelHeight,
+                             background: scene.canvas.background, framesPerSecond: fps)
+        self.images = table.bitmaps
+        self.snapshots = snapshots
+        self.snapshotBases = bases
+        self.segments = segments
+        self.phases = phases
+        self.frameCount = next
+        self.curve = curve
+    }
+
+    /// Which segment frame `index` shows, and at what time into it.
+    public func segmentTime(ofFrame index: Int) -> (segment: Int, time: Double) {
+        let frame = min(max(index, 0), frameCount - 1)
+        let phase = phases.last { $0.firstFrame <= frame }!
+        if let still = phase.stillTime { return (phase.segment, still) }
+        let duration = segments[phase.segment].duration
+        return (phase.segment, min(Double(frame - phase.firstFrame) / canvas.framesPerSecond, duration))
+    }
+
+    public func displayList(frame index: Int) -> DisplayList {
+        let (segment, time) = segmentTime(ofFrame: index)
+        return DisplayList(items: segments[segment].items(at: time, curve: curve, snapshotBase: snapshotBases[segment]))
+    }
+}

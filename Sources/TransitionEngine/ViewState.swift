@@ -1,0 +1,119 @@
+import Primitives
+import SceneFormat
+
+/// The animatable properties of a transient view at one instant, as Shift's
+/// `ViewState`. `position` is in the coordinates of the view's transition
+/// superview: the canvas for container views, the parent transient view's
+/// bounds for `parent` views.
+struct ViewState: Sendable, Equatable {
+    var position: Point
+    var size: Size
+    var alpha: Double
+    var opacity: Double = 1
+    var cornerRadius: Double
+    var anchorPoint: Point
+    var zPosition: Double
+    var masksToBounds: Bool
+    var borderWidth: Double
+    var borderColor: RGBAColor
+    var shadowColor: RGBAColor
+    var shadowOpacity: Double
+    var shadowRadius: Double
+    var shadowOffset: Size
+    var transform: TransformSpec
+    var backgroundColor: RGBAColor
+
+    init(spec: ViewSpec, size: Size, position: Point) {
+        self.position = position
+        self.size = size
+        self.alpha = spec.alpha
+        self.cornerRadius = spec.cornerRadius
+        self.anchorPoint = spec.anchorPoint
+        self.zPosition = spec.zPosition
+        self.masksToBounds = spec.masksToBounds
+        self.borderWidth = spec.borderWidth
+        self.borderColor = spec.borderColor
+        let shadow = spec.shadow ?? ShadowSpec()
+        self.shadowColor = shadow.color
+        self.shadowOpacity = spec.shadow == nil ? 0 : shadow.opacity
+        self.shadowRadius = shadow.radius
+        self.shadowOffset = shadow.offset
+        self.transform = spec.transform
+        self.backgroundColor = spec.backgroundColor ?? .clear
+    }
+
+    /// Applies one of Shift's additional animations (`Animations.swift`).
+    mutating func apply(_ change: PropertyChange) {
+        switch change {
+        case .fade: alpha = 0
+        case .scale(let k):
+            transform.scale.width *= k
+            transform.scale.height *= k
+        case .move(let dx, let dy):
+            position.x += dx
+            position.y += dy
+        case .bounds(let r): size = r.size
+        case .alpha(let v): alpha = v
+        case .opacity(let v): opacity = v
+        case .cornerRadius(let v): cornerRadius = v
+        case .anchorPoint(let p): anchorPoint = p
+        case .zPosition(let z): zPosition = z
+        case .masksToBounds(let m): masksToBounds = m
+        case .borderColor(let c): borderColor = c
+        case .borderWidth(let w): borderWidth = w
+        case .shadowColor(let c): shadowColor = c
+        case .shadowOffset(let o): shadowOffset = o
+        case .shadowRadius(let r): shadowRadius = r
+        case .shadowOpacity(let o): shadowOpacity = o
+        case .transform(let t): transform = t
+        case .backgroundColor(let c): backgroundColor = c
+        case .rotate(let degrees): transform.rotate += degrees
+        }
+    }
+
+    /// The state `progress` of the way (in curve time) from `self` to `end`.
+    /// Numbers interpolate linearly, colours per sRGB component, transforms per
+    /// component. `masksToBounds` and `zPosition` take their final values at
+    /// once, as Shift sets them without animation.
+    func interpolated(to end: ViewState, _ progress: Double) -> ViewState {
+        if progress <= 0 { return withDiscreteValues(of: end) }
+        if progress >= 1 { return end }
+        var s = self
+        let p = progress
+        s.position = Point(x: lerp(position.x, end.position.x, p), y: lerp(position.y, end.position.y, p))
+        s.size = Size(width: lerp(size.width, end.size.width, p), height: lerp(size.height, end.size.height, p))
+        s.alpha = lerp(alpha, end.alpha, p)
+        s.opacity = lerp(opacity, end.opacity, p)
+        s.cornerRadius = lerp(cornerRadius, end.cornerRadius, p)
+        s.anchorPoint = Point(x: lerp(anchorPoint.x, end.anchorPoint.x, p), y: lerp(anchorPoint.y, end.anchorPoint.y, p))
+        s.borderWidth = lerp(borderWidth, end.borderWidth, p)
+        s.borderColor = borderColor.interpolated(to: end.borderColor, p)
+        s.shadowColor = shadowColor.interpolated(to: end.shadowColor, p)
+        s.shadowOpacity = lerp(shadowOpacity, end.shadowOpacity, p)
+        s.shadowRadius = lerp(shadowRadius, end.shadowRadius, p)
+        s.shadowOffset = Size(width: lerp(shadowOffset.width, end.shadowOffset.width, p),
+                              height: lerp(shadowOffset.height, end.shadowOffset.height, p))
+        s.transform = TransformSpec(
+            translate: Point(x: lerp(transform.translate.x, end.transform.translate.x, p),
+                             y: lerp(transform.translate.y, end.transform.translate.y, p)),
+            scale: Size(width: lerp(transform.scale.width, end.transform.scale.width, p),
+                        height: lerp(transform.scale.height, end.transform.scale.height, p)),
+            rotate: lerp(transform.rotate, end.transform.rotate, p))
+        s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
+        return s.withDiscreteValues(of: end)
+    }
+
+    private func withDiscreteValues(of end: ViewState) -> ViewState {
+        var s = self
+        s.masksToBounds = end.masksToBounds
+        s.zPosition = end.zPosition
+        return s
+    }
+
+    /// Maps the view's local coordinates to its transition superview's.
+    var toSuperview: AffineTransform {
+        ViewGeometry.localToSuperview(size: size, anchorPoint: anchorPoint, position: position, transform: transform)
+    }
+
+    var effectiveOpacity: Double { min(max(alpha * opacity, 0), 1) }
+}

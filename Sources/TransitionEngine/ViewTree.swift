@@ -1,0 +1,67 @@
+import Primitives
+import SceneFormat
+
+/// Which screen a view belongs to.
+public enum Screen: String, Sendable { case from, to }
+
+/// One screen's views in pre-order, each placed in canvas points. Views that
+/// are hidden (`isHidden` or `shift.isHidden`) are left out with their subtrees:
+/// they take no part in the transition.
+struct ViewTree {
+    struct Node {
+        let spec: ViewSpec
+        let parent: Int?
+        var children: [Int] = []
+        /// The view's bounds size in points.
+        let size: Size
+        /// UIKit's `layer.position` in the superview's coordinates.
+        let position: Point
+        /// Maps the view's local coordinates (bounds origin at 0,0) to its superview's.
+        let toSuperview: AffineTransform
+        /// Maps the view's local coordinates to the canvas (the transition container).
+        let toCanvas: AffineTransform
+    }
+
+    let screen: Screen
+    private(set) var nodes: [Node] = []
+
+    init(root: ViewSpec, screen: Screen) {
+        self.screen = screen
+        add(root, parent: nil)
+    }
+
+    private mutating func add(_ spec: ViewSpec, parent: Int?) {
+        guard !spec.isHidden, !spec.shift.isHidden else { return }
+        let frame = spec.frame ?? .zero
+        let size = frame.size
+        let position = Point(x: frame.minX + spec.anchorPoint.x * size.width,
+                             y: frame.minY + spec.anchorPoint.y * size.height)
+        let toSuperview = ViewGeometry.localToSuperview(size: size, anchorPoint: spec.anchorPoint,
+                                                        position: position, transform: spec.transform)
+        let toCanvas = parent.map { toSuperview.concatenating(nodes[$0].toCanvas) } ?? toSuperview
+        let index = nodes.count
+        var stripped = spec
+        stripped.subviews = []
+        nodes.append(Node(spec: stripped, parent: parent, size: size, position: position,
+                          toSuperview: toSuperview, toCanvas: toCanvas))
+        if let parent { nodes[parent].children.append(index) }
+        for subview in spec.subviews { add(subview, parent: index) }
+    }
+}
+
+/// The UIKit layer geometry shared by static views and animated states.
+enum ViewGeometry {
+    /// `p -> position + transform(p - anchorPoint * size)`: the layer model of UIKit,
+    /// with the transform applied about the anchor point as scale, then rotate, then translate.
+    static func localToSuperview(size: Size, anchorPoint: Point, position: Point, transform: TransformSpec) -> AffineTransform {
+        AffineTransform.translation(-anchorPoint.x * size.width, -anchorPoint.y * size.height)
+            .concatenating(matrix(of: transform))
+            .concatenating(.translation(position.x, position.y))
+    }
+
+    static func matrix(of t: TransformSpec) -> AffineTransform {
+        AffineTransform.scale(t.scale.width, t.scale.height)
+            .concatenating(.rotation(t.rotate * .pi / 180))
+            .concatenating(.translation(t.translate.x, t.translate.y))
+    }
+}
