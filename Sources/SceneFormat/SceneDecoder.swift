@@ -187,7 +187,25 @@ struct SceneDecoder {
         var to = ViewSpec(path: "to", frame: rootFrame)
         if let node = m["from"] { from = decodeView(node, "from", depth: 0, isRoot: true, canvasFrame: rootFrame) } else { report("from", "missing: the root view of the screen being left") }
         if let node = m["to"] { to = decodeView(node, "to", depth: 0, isRoot: true, canvasFrame: rootFrame) } else { report("to", "missing: the root view of the screen arriving") }
+        checkUniqueIDs(from)
+        checkUniqueIDs(to)
         return Scene(version: version, canvas: canvas, fps: fps, transition: transition, from: from, to: to)
+    }
+
+    /// Matching is by `shift.id`, so an id may stand only once on each screen.
+    mutating func checkUniqueIDs(_ root: ViewSpec) {
+        var firstPlace: [String: String] = [:]
+        func visit(_ view: ViewSpec) {
+            if let id = view.shift.id {
+                if let first = firstPlace[id] {
+                    report(join(view.path, "shift.id"), "duplicate id \"\(id)\" (first used at \(first)); ids must be unique within a screen")
+                } else {
+                    firstPlace[id] = view.path
+                }
+            }
+            view.subviews.forEach(visit)
+        }
+        visit(root)
     }
 
     mutating func decodeCanvas(_ node: JSONNode) -> CanvasSpec {

@@ -108,3 +108,19 @@ import Testing
         #expect(scene?.from.backgroundColor == RGBAColor(red: 0, green: 0.5, blue: 1, alpha: 0.25))
     }
 }
+
+@Suite struct SceneIDTests {
+    @Test func duplicateIDsOnOneScreenAreRefused() {
+        let text = """
+        {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [
+          {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}, {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}]}}
+        """
+        do {
+            _ = try SceneLoader.decode(bytes: Array(text.utf8), baseDirectory: "")
+            Issue.record("duplicate id accepted")
+        } catch {
+            #expect(error.issues.map(\.path) == ["to.subviews[1].shift.id"])
+            #expect(error.issues.first?.message == "duplicate id \"a\" (first used at to.subviews[0]); ids must be unique within a screen")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the system packages shiftrender builds and tests against, if any are
+# missing (Debian/Ubuntu). Idempotent: a machine that has them all returns at once.
+set -euo pipefail
+packages=(pkg-config libpng-dev libavcodec-dev libavformat-dev libavutil-dev libswscale-dev ffmpeg)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "installing: ${missing[*]}" >&2
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
