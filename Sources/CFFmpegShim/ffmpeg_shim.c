@@ -35,7 +35,6 @@ struct sr_video_writer {
     int width;
     int height;
     int64_t next_pts;
-    int header_written;
     int finished;
     int failed;
 };
@@ -117,18 +116,15 @@ static void sr_leave(void)
 }
 
 /* Writes "<what>[: <FFmpeg error text>][ (<captured log>)]" and returns a negative code. */
-static int sr_fail(char *error, size_t error_size, int code, const char *what, ...)
+static int sr_vfail(char *error, size_t error_size, int code, int show_code, const char *what, va_list args)
 {
     if (code >= 0)
         code = AVERROR_UNKNOWN;
     if (error && error_size > 0) {
         char text[256];
-        va_list args;
-        va_start(args, what);
         vsnprintf(text, sizeof text, what, args);
-        va_end(args);
         char reason[AV_ERROR_MAX_STRING_SIZE] = "";
-        if (code != AVERROR_UNKNOWN)
+        if (show_code && code != AVERROR_UNKNOWN)
             av_strerror(code, reason, sizeof reason);
         if (reason[0] && sr_captured[0])
             snprintf(error, error_size, "%s: %s (%s)", text, reason, sr_captured);
@@ -142,8 +138,27 @@ static int sr_fail(char *error, size_t error_size, int code, const char *what, .
     return code;
 }
 
-/* Like sr_fail but without an FFmpeg error code: the message is all there is. */
-#define SR_INVALID(error, size, ...) sr_fail((error), (size), AVERROR(EINVAL), __VA_ARGS__)
+/* A failure FFmpeg reported with `code`; its text is added to the message. */
+static int sr_fail(char *error, size_t error_size, int code, const char *what, ...)
+{
+    va_list args;
+    va_start(args, what);
+    int r = sr_vfail(error, error_size, code, 1, what, args);
+    va_end(args);
+    return r;
+}
+
+/* A problem the shim found itself: the message says it all. */
+static int sr_invalid(char *error, size_t error_size, const char *what, ...)
+{
+    va_list args;
+    va_start(args, what);
+    int r = sr_vfail(error, error_size, AVERROR(EINVAL), 0, what, args);
+    va_end(args);
+    return r;
+}
+
+#define SR_INVALID sr_invalid
 
 /* ------------------------------------------------------------------------ */
 
@@ -222,8 +237,7 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
 
     const AVCodec *codec = avcodec_find_encoder_by_name(c->codec_name);
     if (!codec)
-        return sr_fail(error, error_size, AVERROR_ENCODER_NOT_FOUND,
-                       "this FFmpeg build has no encoder '%s'", c->codec_name);
+        return SR_INVALID(error, error_size, "this FFmpeg build has no encoder '%s'", c->codec_name);
     if (codec->type != AVMEDIA_TYPE_VIDEO)
         return SR_INVALID(error, error_size, "'%s' is not a video encoder", c->codec_name);
 
@@ -377,7 +391,6 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
         return sr_fail(error, error_size, ret, "cannot write the %s header to '%s'",
                        w->format->oformat->name, c->path);
     }
-    w->header_written = 1;
     unused = av_dict_get(format_options, "", NULL, AV_DICT_IGNORE_SUFFIX);
     if (unused) {
         int r = SR_INVALID(error, error_size, "muxer '%s' has no option '%s'",

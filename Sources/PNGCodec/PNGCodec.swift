@@ -28,7 +28,8 @@ public enum PNGCodec {
 
     /// Decodes the PNG at `path` into a premultiplied bitmap.
     public static func decode(fileAt path: String) throws -> Bitmap {
-        try decode(path: path) { image in png_image_begin_read_from_file(&image, path) }
+        try refuseDirectory(path, .decode)
+        return try decode(path: path) { image in png_image_begin_read_from_file(&image, path) }
     }
 
     /// Decodes PNG bytes held in memory. `name` only labels error messages.
@@ -42,6 +43,7 @@ public enum PNGCodec {
 
     /// The image size from the PNG header, without decoding the pixels.
     public static func readSize(fileAt path: String) throws -> (width: Int, height: Int) {
+        try refuseDirectory(path, .readHeader)
         var image = newImage()
         defer { png_image_free(&image) }
         guard png_image_begin_read_from_file(&image, path) != 0 else {
@@ -183,11 +185,27 @@ public enum PNGCodec {
     }
 
     /// libpng's message from a failed call, or a fallback when it left none.
+    /// Its terse "ran out of input" messages get a plainer sentence.
     private static func reason(_ image: png_image) -> String {
         let text = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return text.isEmpty ? "libpng reported an unspecified error" : text
+        switch text {
+        case "":
+            return "libpng reported an unspecified error"
+        case "Read Error", "read beyond end of data":
+            return "the PNG ends early: truncated or unreadable (libpng: \(text))"
+        default:
+            return text
+        }
+    }
+
+    /// fopen(3) opens a directory, and libpng then reports a bare read error.
+    private static func refuseDirectory(_ path: String, _ operation: PNGError.Operation) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw PNGError(operation, path: path, reason: "it is a directory, not a file")
+        }
     }
 
     private static func temporaryPath(beside path: String) -> String {

@@ -159,3 +159,19 @@ struct MP4EncoderTests {
         }
     }
 }
+
+extension MP4EncoderTests {
+    @Test("CRF and preset reach x264 (its settings string is in the stream)")
+    func crfAndPreset() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/q.mp4"
+            let settings = VideoSettings(width: 16, height: 16, framesPerSecond: 24, crf: 23, preset: "ultrafast")
+            let encoder = try MP4Encoder(path: path, settings: settings)
+            try encoder.append(Bitmap(width: 16, height: 16, fill: (1, 2, 3, 255)))
+            try encoder.finish()
+            let text = String(decoding: try fileBytes(path), as: UTF8.self)
+            #expect(text.contains("crf=23.0"))
+            #expect(text.contains("subme=0"), "ultrafast turns subpixel refinement off")
+        }
+    }
+}

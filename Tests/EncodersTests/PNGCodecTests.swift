@@ -120,6 +120,8 @@ struct PNGCodecTests {
             let emptyError = try #require(throws: PNGError.self) { try PNGCodec.decode(fileAt: empty) }
             #expect(emptyError.description.contains("'\(empty)'"))
             #expect(throws: PNGError.self) { try PNGCodec.decode(data: [1, 2, 3]) }
+            let directory = try #require(throws: PNGError.self) { try PNGCodec.decode(fileAt: dir) }
+            #expect(directory.description == "cannot decode PNG '\(dir)': it is a directory, not a file")
         }
     }
 
@@ -132,6 +134,7 @@ struct PNGCodecTests {
             try writeBytes(cut, to: path)
             let error = try #require(throws: PNGError.self) { try PNGCodec.decode(fileAt: path) }
             #expect(error.description.hasPrefix("cannot decode PNG '\(path)': "))
+            #expect(error.reason.contains("ends early") || error.reason.contains("IDAT"), "\(error)")
             #expect(throws: PNGError.self) { try PNGCodec.decode(data: cut, name: "cut") }
         }
     }
