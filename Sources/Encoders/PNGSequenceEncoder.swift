@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PNGCodec
 import Primitives
 
@@ -110,9 +115,3 @@ public final class PNGSequenceEncoder: FrameEncoder {
         return EncoderError(kind, path: directory, reason: reason)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
