@@ -1,7 +1,218 @@
-// TEMPORARY stub so that main compiles while the real libpng codec is written on branch `encoders`.
+/// PNGCodec: PNG files to and from `Bitmap`, over libpng's simplified API.
+///
+/// The simplified API (`png_image_*`) reports errors through a message in the
+/// `png_image` instead of `longjmp`, which must never cross Swift frames; so
+/// every failure here (missing file, not a PNG, truncated data, a full disk)
+/// becomes a thrown `PNGError` and nothing crashes.
+///
+/// Decoding accepts any PNG colour type and bit depth and returns premultiplied
+/// RGBA8 in sRGB (libpng converts palette, grey, 16-bit and gamma; 16-bit
+/// files without gamma information count as sRGB, not linear). Encoding
+/// writes straight-alpha RGBA, or RGB when every pixel is opaque, and replaces
+/// the target file only once the new one is complete.
+import CLibPNG
 import Primitives
-public struct PNGError: Error, CustomStringConvertible { public var description: String }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 public enum PNGCodec {
-    public static func readSize(fileAt path: String) throws -> (width: Int, height: Int) { throw PNGError(description: "stub") }
-    public static func decode(fileAt path: String) throws -> Bitmap { throw PNGError(description: "stub") }
+    /// The largest image, in pixels, `decode` accepts (1 GiB of RGBA8), so a
+    /// hostile header cannot make it try to allocate terabytes.
+    public static let maximumPixelCount = 1 << 28
+
+    // MARK: Decoding
+
+    /// Decodes the PNG at `path` into a premultiplied bitmap.
+    public static func decode(fileAt path: String) throws -> Bitmap {
+        try refuseDirectory(path, .decode)
+        return try decode(path: path) { image in png_image_begin_read_from_file(&image, path) }
+    }
+
+    /// Decodes PNG bytes held in memory. `name` only labels error messages.
+    public static func decode(data: [UInt8], name: String? = nil) throws -> Bitmap {
+        try data.withUnsafeBytes { bytes in
+            try decode(path: name) { image in
+                png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
+            }
+        }
+    }
+
+    /// The image size from the PNG header, without decoding the pixels.
+    public static func readSize(fileAt path: String) throws -> (width: Int, height: Int) {
+        try refuseDirectory(path, .readHeader)
+        var image = newImage()
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw PNGError(.readHeader, path: path, reason: reason(image))
+        }
+        return (Int(image.width), Int(image.height))
+    }
+
+    private static func decode(path: String?, begin: (inout png_image) -> Int32) throws -> Bitmap {
+        var image = newImage()
+        defer { png_image_free(&image) }
+        guard begin(&image) != 0 else {
+            throw PNGError(.decode, path: path, reason: reason(image))
+        }
+        let width = Int(image.width), height = Int(image.height)
+        guard width * height <= maximumPixelCount, width * 4 <= Int(Int32.max) else {
+            throw PNGError(.decode, path: path, reason:
+                "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        // A 16-bit PNG without gAMA/sRGB is taken as sRGB-encoded, as every
+        // viewer does; libpng would otherwise assume linear and wash it out.
+        image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = straight.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+        }
+        guard finished != 0 else {
+            throw PNGError(.decode, path: path, reason: reason(image))
+        }
+        guard let bitmap = Bitmap(width: width, height: height, straightPixels: straight) else {
+            throw PNGError(.decode, path: path, reason: "decoded pixel count does not match \(width)x\(height)")
+        }
+        return bitmap
+    }
+
+    // MARK: Encoding
+
+    /// Writes `bitmap` as a PNG at `path`: RGB when every pixel is opaque, else
+    /// straight-alpha RGBA. The PNG is written beside `path` under a temporary
+    /// name and renamed over it when complete, so a reader never sees half a
+    /// file and a failed write leaves any earlier file in place.
+    public static func encode(_ bitmap: Bitmap, toFileAt path: String) throws {
+        var (image, pixels) = try prepare(bitmap, path: path)
+        defer { png_image_free(&image) }
+        let temporary = temporaryPath(beside: path)
+        let written = pixels.withUnsafeBytes { buffer in
+            png_image_write_to_file(&image, temporary, 0, buffer.baseAddress, 0, nil)
+        }
+        guard written != 0 else {
+            let why = reason(image)
+            unlink(temporary)
+            throw PNGError(.encode, path: path, reason: why)
+        }
+        guard rename(temporary, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PNGError(.encode, path: path, reason: why)
+        }
+    }
+
+    /// The PNG bytes for `bitmap` (RGB when opaque, else straight-alpha RGBA).
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        var (image, pixels) = try prepare(bitmap, path: nil)
+        defer { png_image_free(&image) }
+        // A first guess that fits most images; libpng reports the exact size
+        // needed when it does not, and the second attempt uses that.
+        var capacity = pixels.count / 2 + 1024
+        for _ in 0..<2 {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var size = png_alloc_size_t(capacity)
+            let written = output.withUnsafeMutableBytes { out in
+                pixels.withUnsafeBytes { buffer in
+                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+                }
+            }
+            if written != 0 {
+                output.removeSubrange(Int(size)...)
+                return output
+            }
+            guard Int(size) > capacity else {
+                throw PNGError(.encode, path: nil, reason: reason(image))
+            }
+            capacity = Int(size)
+            image.warning_or_error = 0
+        }
+        throw PNGError(.encode, path: nil, reason: "libpng kept asking for a larger buffer")
+    }
+
+    /// The png_image and matching pixel bytes for writing `bitmap`.
+    private static func prepare(_ bitmap: Bitmap, path: String?) throws -> (png_image, [UInt8]) {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw PNGError(.encode, path: path, reason: "a PNG cannot be \(bitmap.width)x\(bitmap.height) pixels")
+        }
+        guard bitmap.width * 4 <= Int(Int32.max), bitmap.height <= Int(Int32.max) else {
+            throw PNGError(.encode, path: path, reason: "\(bitmap.width)x\(bitmap.height) pixels is too large")
+        }
+        var image = newImage()
+        image.width = UInt32(bitmap.width)
+        image.height = UInt32(bitmap.height)
+        if isOpaque(bitmap) {
+            image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
+            return (image, rgbBytes(of: bitmap))
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        return (image, bitmap.unpremultipliedPixels())
+    }
+
+    static func isOpaque(_ bitmap: Bitmap) -> Bool {
+        var index = 3
+        let pixels = bitmap.pixels
+        while index < pixels.count {
+            if pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+
+    /// The colour bytes of an opaque bitmap (premultiplied equals straight there).
+    private static func rgbBytes(of bitmap: Bitmap) -> [UInt8] {
+        let source = bitmap.pixels
+        let count = bitmap.width * bitmap.height
+        return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+            for i in 0..<count {
+                out[i * 3] = source[i * 4]
+                out[i * 3 + 1] = source[i * 4 + 1]
+                out[i * 3 + 2] = source[i * 4 + 2]
+            }
+            initialized = count * 3
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func newImage() -> png_image {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        return image
+    }
+
+    /// libpng's message from a failed call, or a fallback when it left none.
+    /// Its terse "ran out of input" messages get a plainer sentence.
+    private static func reason(_ image: png_image) -> String {
+        let text = withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        switch text {
+        case "":
+            return "libpng reported an unspecified error"
+        case "Read Error", "read beyond end of data":
+            return "the PNG ends early: truncated or unreadable (libpng: \(text))"
+        default:
+            return text
+        }
+    }
+
+    /// fopen(3) opens a directory, and libpng then reports a bare read error.
+    private static func refuseDirectory(_ path: String, _ operation: PNGError.Operation) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw PNGError(operation, path: path, reason: "it is a directory, not a file")
+        }
+    }
+
+    private static func temporaryPath(beside path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        return "\(directory).\(name).partial-\(suffix)"
+    }
 }

@@ -1,1 +1,107 @@
-/* placeholder: the FFmpeg shim API lands here */
+/*
+ * ffmpeg_shim.h: the whole C surface Swift sees of FFmpeg.
+ *
+ * A video writer takes RGBA frames, converts them with swscale to the codec's
+ * pixel format, encodes them and muxes the packets into a file. Container,
+ * codec, pixel format, colour tags and codec/muxer options are parameters, so
+ * other outputs (ProRes 4444 .mov, VP9 .webm with alpha, GIF) are a different
+ * configuration rather than a different code path.
+ *
+ * This header deliberately includes no FFmpeg header: the FFmpeg types stay
+ * inside ffmpeg_shim.c. Every function reports failure as a negative return
+ * value plus a one-line, NUL-terminated message in the caller's buffer; none
+ * of them aborts or exits.
+ */
+#ifndef SHIFTRENDER_FFMPEG_SHIM_H
+#define SHIFTRENDER_FFMPEG_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opaque handle: one output file being written. */
+typedef struct sr_video_writer sr_video_writer;
+
+/*
+ * What to write. Strings may be NULL where noted; all are copied or consumed
+ * during sr_video_writer_open, so they need not outlive the call.
+ */
+typedef struct sr_video_writer_config {
+    /* Output file. Written as is; the caller picks a temporary name if it wants. */
+    const char *path;
+    /* Muxer short name ("mp4", "mov", "webm", "gif"). NULL: guess from path. */
+    const char *format_name;
+    /* Encoder name ("libx264", "prores_ks", "libvpx-vp9", "gif"). */
+    const char *codec_name;
+    /* Encoded pixel format ("yuv420p", "yuva444p10le", "yuva420p", "pal8"). */
+    const char *pixel_format;
+    /* Layout of the bytes passed to sr_video_writer_write: "rgba" when NULL. */
+    const char *input_pixel_format;
+    int width;
+    int height;
+    /* Frame rate as a rational; the time base is its inverse and the pts of
+       frame i is i, so the file holds exactly the frames given at that rate. */
+    int fps_num;
+    int fps_den;
+    /* Encoder private options, "key=value:key=value" (e.g. "crf=18:preset=medium").
+       NULL or "" for none. An option the encoder does not know is an error. */
+    const char *codec_options;
+    /* Muxer options, same syntax (e.g. "movflags=+faststart"). NULL for none. */
+    const char *format_options;
+    /* Colour description, FFmpeg names. NULL leaves the tag unspecified.
+       color_space also picks the swscale RGB->YUV matrix ("bt709", "bt470bg",
+       "smpte170m", "bt2020nc"); color_range "tv" (limited) or "pc" (full). */
+    const char *color_primaries;
+    const char *color_transfer;
+    const char *color_space;
+    const char *color_range;
+} sr_video_writer_config;
+
+/*
+ * Opens the output, the encoder and the converter and writes the container
+ * header. On success returns 0 and stores the handle in *out_writer. On
+ * failure returns a negative value, leaves *out_writer NULL, writes a message
+ * to error (when error_size > 0) and closes whatever it opened; the file at
+ * config->path may exist and is the caller's to remove.
+ */
+int sr_video_writer_open(const sr_video_writer_config *config,
+                         sr_video_writer **out_writer,
+                         char *error, size_t error_size);
+
+/*
+ * Converts, encodes and muxes one frame. pixels holds height rows of
+ * stride bytes in the configured input pixel format. Frames get pts 0, 1, 2...
+ * in the order written. Returns 0 or a negative value with a message.
+ */
+int sr_video_writer_write(sr_video_writer *writer,
+                          const uint8_t *pixels, ptrdiff_t stride,
+                          char *error, size_t error_size);
+
+/* Number of frames accepted so far. */
+int64_t sr_video_writer_frame_count(const sr_video_writer *writer);
+
+/*
+ * Flushes the encoder, writes the trailer (for mp4 with +faststart this moves
+ * the index to the front) and closes the file. After it, only free is valid.
+ * Returns 0 or a negative value with a message.
+ */
+int sr_video_writer_finish(sr_video_writer *writer, char *error, size_t error_size);
+
+/*
+ * Releases everything. On a writer that was not finished, closes the file
+ * without a trailer (the file is then unusable and the caller should remove
+ * it). NULL is accepted.
+ */
+void sr_video_writer_free(sr_video_writer *writer);
+
+/* 1 when this FFmpeg build has an encoder by that name, else 0. */
+int sr_encoder_available(const char *codec_name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHIFTRENDER_FFMPEG_SHIM_H */

@@ -1,0 +1,55 @@
+import Encoders
+import Foundation
+import Testing
+
+@Suite("OutputFormat and FrameRate")
+struct OutputFormatTests {
+    @Test("the path picks the format")
+    func detection() throws {
+        #expect(try OutputFormat.detect(path: "out/intro.mp4") == .mp4)
+        #expect(try OutputFormat.detect(path: "INTRO.MP4") == .mp4)
+        #expect(try OutputFormat.detect(path: "out/frames/") == .pngSequence)
+        #expect(try OutputFormat.detect(path: FileManager.default.temporaryDirectory.path) == .pngSequence)
+        for bad in ["out.mov", "out", "out.mp4.bak", ".mp4", "out.gif"] {
+            let error = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: bad) }
+            #expect(error.kind == .unsupportedOutput)
+            #expect(error.description.contains("'\(bad)'"))
+            #expect(error.description.contains(".mp4"))
+            #expect(error.description.contains("PNG sequence"))
+        }
+    }
+
+    @Test("the factory makes the matching encoder")
+    func factory() throws {
+        try withTemporaryDirectory { dir in
+            let settings = VideoSettings(width: 8, height: 8, framesPerSecond: 30)
+            let video = try OutputFormat.encoder(forOutputPath: dir + "/a.mp4", settings: settings)
+            #expect(video is MP4Encoder)
+            video.cancel()
+            let frames = try OutputFormat.encoder(forOutputPath: dir + "/seq/", settings: settings)
+            #expect(frames is PNGSequenceEncoder)
+            frames.cancel()
+            #expect(try contents(of: dir).isEmpty)
+        }
+    }
+
+    @Test("frames per second become exact rationals", arguments: [
+        (30.0, 30, 1), (24.0, 24, 1), (29.97, 30000, 1001), (23.976, 24000, 1001),
+        (59.94, 60000, 1001), (119.88, 120000, 1001), (12.5, 25, 2), (7.5, 15, 2), (0.5, 1, 2),
+    ])
+    func frameRates(fps: Double, numerator: Int, denominator: Int) throws {
+        let rate = try #require(FrameRate(framesPerSecond: fps))
+        #expect(rate.numerator == numerator && rate.denominator == denominator, "\(fps) -> \(rate)")
+    }
+
+    @Test("unusable rates give nil", arguments: [0.0, -30, .nan, .infinity, 1001])
+    func badFrameRates(fps: Double) {
+        #expect(FrameRate(framesPerSecond: fps) == nil)
+    }
+
+    @Test("rationals are kept reduced")
+    func reduced() {
+        #expect(FrameRate(numerator: 60, denominator: 2) == FrameRate(numerator: 30, denominator: 1))
+        #expect(FrameRate(numerator: 30, denominator: 1)?.duration(ofFrames: 15) == 0.5)
+    }
+}
