@@ -58,7 +58,8 @@ public enum SceneLoader {
                     }
                     images[image.resolvedPath] = try PNGCodec.decode(fileAt: image.resolvedPath)
                 } catch {
-                    issues.append(SceneIssue(path: path, message: "image \"\(image.written)\" (\(image.resolvedPath)) cannot be decoded: \(error)"))
+                    let reason = (error as? PNGError)?.reason ?? "\(error)"
+                    issues.append(SceneIssue(path: path, message: "image \"\(image.written)\" (\(image.resolvedPath)) cannot be decoded: \(reason)"))
                     failed.insert(image.resolvedPath)
                 }
             }
