@@ -30,7 +30,7 @@ import Testing
         let (result, dir, _) = try render(scene: "{\n  \"version\": 1,\n  \"canvas\": {\"width\": 10 \"height\": 10}\n}")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(result.status == 1)
-        #expect(result.stderr.contains("invalid JSON: unexpected '\"'; expected ',' or '}' (line 3, column 27)"), "\(result.stderr)")
+        #expect(result.stderr.contains("invalid JSON: unexpected '\"'; expected ',' or '}' (line 3, column 26)"), "\(result.stderr)")
         expectNothingWritten(dir, besides: ["scene.json"])
     }
 
