@@ -30,4 +30,10 @@ public struct EncoderError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     public var description: String { "cannot write '\(path)': \(reason)" }
+
+    /// The error for a frame offered after the encoder stopped taking them.
+    static func noMoreFrames(path: String, earlierFailure: String?) -> EncoderError {
+        let state = earlierFailure.map { "it failed earlier (\($0))" } ?? "it was finished or cancelled"
+        return EncoderError(.misuse, path: path, reason: "the encoder takes no more frames: \(state)")
+    }
 }

@@ -95,8 +95,7 @@ public final class MP4Encoder: FrameEncoder {
 
     private func activeWriter() throws -> VideoWriter {
         if let writer { return writer }
-        let state = failure.map { "it failed earlier (\($0))" } ?? "it was finished or cancelled"
-        throw EncoderError(.misuse, path: path, reason: "the encoder takes no more frames: \(state)")
+        throw EncoderError.noMoreFrames(path: path, earlierFailure: failure)
     }
 
     /// Abandons the output and returns the error to throw.

@@ -105,8 +105,7 @@ public final class PNGSequenceEncoder: FrameEncoder {
 
     private func activeOutput() throws -> AtomicOutput {
         if let output { return output }
-        let state = failure.map { "it failed earlier (\($0))" } ?? "it was finished or cancelled"
-        throw EncoderError(.misuse, path: directory, reason: "the encoder takes no more frames: \(state)")
+        throw EncoderError.noMoreFrames(path: directory, earlierFailure: failure)
     }
 
     private func fail(_ kind: EncoderError.Kind, _ reason: String) -> EncoderError {

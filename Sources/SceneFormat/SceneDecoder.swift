@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 
 /// Turns a parsed JSON document into a `Scene`, checking every key, type and
@@ -330,7 +331,8 @@ struct SceneDecoder {
 
     func resolve(_ written: String) -> String {
         if written.hasPrefix("/") { return written }
-        return baseDirectory.isEmpty ? written : baseDirectory + "/" + written
+        let joined = baseDirectory.isEmpty ? written : baseDirectory + "/" + written
+        return (joined as NSString).standardizingPath
     }
 
     mutating func decodeShadow(_ node: JSONNode, _ path: String) -> ShadowSpec {

@@ -12,7 +12,8 @@ public enum SceneLoader {
             let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a directory, not a scene file" : "cannot be read (permission denied?)"
             throw SceneError(file: path, kind: .unreadable, issues: [SceneIssue(path: "", message: reason)])
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        // Absolute, so that "looked for ..." in messages names a real place.
+        let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
         return try decode(bytes: [UInt8](data), file: path, baseDirectory: directory)
     }
 
