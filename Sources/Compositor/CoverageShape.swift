@@ -24,7 +24,7 @@ import FramePlan
 /// product so the two regions join without a seam.
 struct CoverageShape: Sendable {
     // Inverse transform, centred, in Double (setup, spans, reference) ...
-    let inverse: AffineTransform
+    let inverse: AffineTransform2D
     // ... and in Float (inner loops).
     let ia: Float, ib: Float, ic: Float, id: Float, itx: Float, ity: Float
     let halfWidth: Float, halfHeight: Float
@@ -44,7 +44,7 @@ struct CoverageShape: Sendable {
 
     /// Nil when nothing can be drawn: a non-finite or non-invertible transform,
     /// a non-finite rectangle, or zero width or height.
-    init?(transform t: AffineTransform, shape: RoundedRect) {
+    init?(transform t: AffineTransform2D, shape: RoundedRect) {
         let r = shape.rect
         guard [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy({ $0.isFinite && abs($0) < 1e15 }),
               [r.minX, r.minY, r.width, r.height].allSatisfy({ $0.isFinite && abs($0) < 1e15 }),
@@ -55,11 +55,11 @@ struct CoverageShape: Sendable {
 
         let halfW = r.width / 2, halfH = r.height / 2
         let cx = r.minX + halfW, cy = r.minY + halfH
-        let centred = AffineTransform(a: inv.a, b: inv.b, c: inv.c, d: inv.d,
+        let centred = AffineTransform2D(a: inv.a, b: inv.b, c: inv.c, d: inv.d,
                                       tx: inv.tx - cx, ty: inv.ty - cy)
         // Evaluated at pixel centres: fold the +0.5 into the translation so that
         // u = ia * x + ic * y + itx with integer pixel indices x, y.
-        let atIndex = AffineTransform(a: centred.a, b: centred.b, c: centred.c, d: centred.d,
+        let atIndex = AffineTransform2D(a: centred.a, b: centred.b, c: centred.c, d: centred.d,
                                       tx: centred.tx + 0.5 * (centred.a + centred.c),
                                       ty: centred.ty + 0.5 * (centred.b + centred.d))
         let gradU = (inv.a * inv.a + inv.c * inv.c).squareRoot()

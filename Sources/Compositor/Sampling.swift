@@ -6,12 +6,12 @@ import Primitives
 /// samples source coordinate `s = sa*x + sc*y + stx`, `t = sb*x + sd*y + sty`
 /// where integer `(s, t)` is a texel centre.
 struct TexelMapping: Sendable {
-    let map: AffineTransform
+    let map: AffineTransform2D
     let sa: Float, sb: Float
     let sourceWidth: Int, sourceHeight: Int
 
     /// Nil for an empty source, a degenerate rectangle, or a non-invertible transform.
-    init?(transform: AffineTransform, rect: Rect, sourceWidth: Int, sourceHeight: Int) {
+    init?(transform: AffineTransform2D, rect: Rect, sourceWidth: Int, sourceHeight: Int) {
         // Texel offsets are Int32 bytes in the kernels, and coordinates must stay below 2^22.
         guard sourceWidth > 0, sourceHeight > 0, sourceWidth < 1 << 22, sourceHeight < 1 << 22,
               sourceWidth * sourceHeight < Int(Int32.max) / 4,
@@ -23,7 +23,7 @@ struct TexelMapping: Sendable {
         let b = inv.b * ky, d = inv.d * ky
         let tx = (inv.tx - rect.minX) * kx - 0.5 + 0.5 * (a + c)
         let ty = (inv.ty - rect.minY) * ky - 0.5 + 0.5 * (b + d)
-        map = AffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+        map = AffineTransform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
         guard [a, b, c, d, tx, ty].allSatisfy({ $0.isFinite && abs($0) < 1e15 }) else { return nil }
         sa = Float(a); sb = Float(b)
         self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight

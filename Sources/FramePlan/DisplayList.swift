@@ -11,7 +11,7 @@ public struct DisplayList: Sendable, Hashable {
 /// scaled by `opacity` and restricted to every shape in `clips`.
 public struct DrawItem: Sendable, Hashable {
     /// Maps the item's local coordinates to target pixels.
-    public var transform: AffineTransform
+    public var transform: AffineTransform2D
     /// Where the paint lands, in local coordinates; its corners are rounded.
     public var shape: RoundedRect
     public var paint: Paint
@@ -22,7 +22,7 @@ public struct DrawItem: Sendable, Hashable {
     /// Which view this item draws, for people reading an exported plan; not used to draw.
     public var label: String
 
-    public init(transform: AffineTransform, shape: RoundedRect, paint: Paint,
+    public init(transform: AffineTransform2D, shape: RoundedRect, paint: Paint,
                 opacity: Double = 1, clips: [Clip] = [], label: String = "") {
         self.transform = transform
         self.shape = shape
@@ -46,9 +46,9 @@ public struct RoundedRect: Sendable, Hashable, Codable {
 /// A clipping shape with a transform of its own (it belongs to an ancestor view,
 /// which may move differently from the item it clips).
 public struct Clip: Sendable, Hashable, Codable {
-    public var transform: AffineTransform
+    public var transform: AffineTransform2D
     public var shape: RoundedRect
-    public init(transform: AffineTransform, shape: RoundedRect) {
+    public init(transform: AffineTransform2D, shape: RoundedRect) {
         self.transform = transform
         self.shape = shape
     }

@@ -23,7 +23,7 @@ struct SnapshotBuilder {
         let pixelWidth = Int((node.size.width * scale).rounded(.up))
         let pixelHeight = Int((node.size.height * scale).rounded(.up))
         // Exact ratios, so that the bitmap maps back onto the bounds without drift.
-        let toPixels = AffineTransform.scale(Double(pixelWidth) / node.size.width, Double(pixelHeight) / node.size.height)
+        let toPixels = AffineTransform2D.scale(Double(pixelWidth) / node.size.width, Double(pixelHeight) / node.size.height)
         var items: [DrawItem] = []
         for child in node.children where !excluded.contains(child) {
             draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels), opacity: 1, clips: [], into: &items)
@@ -34,7 +34,7 @@ struct SnapshotBuilder {
                                    pixelHeight: pixelHeight, content: DisplayList(items: items))
     }
 
-    private func draw(_ index: Int, toTarget: AffineTransform, opacity: Double, clips: [Clip], into items: inout [DrawItem]) {
+    private func draw(_ index: Int, toTarget: AffineTransform2D, opacity: Double, clips: [Clip], into items: inout [DrawItem]) {
         let node = tree.nodes[index]
         let spec = node.spec
         let alpha = opacity * spec.alpha

@@ -74,7 +74,7 @@ public struct TransitionSegment: Sendable {
     /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
     func items(at time: Double, curve: TimingCurve, snapshotBase: Int) -> [DrawItem] {
         var items: [DrawItem] = []
-        let toPixels = AffineTransform.scale(scale, scale)
+        let toPixels = AffineTransform2D.scale(scale, scale)
         for index in containerOrder {
             draw(index, time: time, curve: curve, parentToPixels: toPixels, opacity: 1, clips: [],
                  snapshotBase: snapshotBase, into: &items)
@@ -82,7 +82,7 @@ public struct TransitionSegment: Sendable {
         return items
     }
 
-    private func draw(_ index: Int, time: Double, curve: TimingCurve, parentToPixels: AffineTransform,
+    private func draw(_ index: Int, time: Double, curve: TimingCurve, parentToPixels: AffineTransform2D,
                       opacity: Double, clips: [Clip], snapshotBase: Int, into items: inout [DrawItem]) {
         let view = views[index]
         let progress = progress(of: view, at: time, curve: curve)
@@ -116,7 +116,7 @@ public struct TransitionSegment: Sendable {
     /// A view's content laid into its current bounds (`stretch`) or at its own
     /// size pinned top-left (`final`); images are re-fitted, never a stretched bitmap.
     private func drawContent(_ content: TransientView.Content, opacity: Double, bounds: Rect,
-                             sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform, clips: [Clip],
+                             sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform2D, clips: [Clip],
                              snapshotBase: Int, label: String, into items: inout [DrawItem]) {
         guard opacity > 0 else { return }
         let area = sizing == .stretch ? bounds : Rect(origin: .zero, size: content.size)

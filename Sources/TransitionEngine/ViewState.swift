@@ -111,7 +111,7 @@ struct ViewState: Sendable, Equatable {
     }
 
     /// Maps the view's local coordinates to its transition superview's.
-    var toSuperview: AffineTransform {
+    var toSuperview: AffineTransform2D {
         ViewGeometry.localToSuperview(size: size, anchorPoint: anchorPoint, position: position, transform: transform)
     }
 

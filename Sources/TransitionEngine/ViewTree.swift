@@ -17,9 +17,9 @@ struct ViewTree {
         /// UIKit's `layer.position` in the superview's coordinates.
         let position: Point
         /// Maps the view's local coordinates (bounds origin at 0,0) to its superview's.
-        let toSuperview: AffineTransform
+        let toSuperview: AffineTransform2D
         /// Maps the view's local coordinates to the canvas (the transition container).
-        let toCanvas: AffineTransform
+        let toCanvas: AffineTransform2D
     }
 
     let screen: Screen
@@ -53,14 +53,14 @@ struct ViewTree {
 enum ViewGeometry {
     /// `p -> position + transform(p - anchorPoint * size)`: the layer model of UIKit,
     /// with the transform applied about the anchor point as scale, then rotate, then translate.
-    static func localToSuperview(size: Size, anchorPoint: Point, position: Point, transform: TransformSpec) -> AffineTransform {
-        AffineTransform.translation(-anchorPoint.x * size.width, -anchorPoint.y * size.height)
+    static func localToSuperview(size: Size, anchorPoint: Point, position: Point, transform: TransformSpec) -> AffineTransform2D {
+        AffineTransform2D.translation(-anchorPoint.x * size.width, -anchorPoint.y * size.height)
             .concatenating(matrix(of: transform))
             .concatenating(.translation(position.x, position.y))
     }
 
-    static func matrix(of t: TransformSpec) -> AffineTransform {
-        AffineTransform.scale(t.scale.width, t.scale.height)
+    static func matrix(of t: TransformSpec) -> AffineTransform2D {
+        AffineTransform2D.scale(t.scale.width, t.scale.height)
             .concatenating(.rotation(t.rotate * .pi / 180))
             .concatenating(.translation(t.translate.x, t.translate.y))
     }

@@ -23,7 +23,7 @@ struct CoverageTests {
     @Test("A scaled and translated rect on integer pixels is exact too")
     func scaledRectIsExact() {
         // Local 0...5 x 0...2, scaled by 4 and 3, then moved by (8, 6): pixels 8..<28 x 6..<12.
-        let t = AffineTransform.scale(4, 3).concatenating(.translation(8, 6))
+        let t = AffineTransform2D.scale(4, 3).concatenating(.translation(8, 6))
         let b = draw([solidItem(rect(0, 0, 5, 2), .white, transform: t)], width: 32, height: 16)
         for y in 0 ..< 16 {
             for x in 0 ..< 32 {
@@ -117,7 +117,7 @@ struct CoverageTests {
         var rng = SeededGenerator(seed: 7)
         var rows = [Float](repeating: 0, count: 128)
         for _ in 0 ..< 200 {
-            let t = AffineTransform.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
+            let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(Double.random(in: -3.2 ... 3.2, using: &rng) * (Bool.random(using: &rng) ? 1 : 0)))
                 .concatenating(.translation(Double.random(in: 0 ... 64, using: &rng), Double.random(in: 0 ... 64, using: &rng)))
             let shape = rect(Double.random(in: -10 ... 10, using: &rng), Double.random(in: -10 ... 10, using: &rng),

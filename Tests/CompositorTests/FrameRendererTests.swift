@@ -84,7 +84,7 @@ struct FrameRendererTests {
         let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31)]
         var items: [DrawItem] = []
         for _ in 0 ..< 60 {
-            let t = AffineTransform.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
+            let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(Bool.random(using: &rng) ? Double.random(in: -3 ... 3, using: &rng) : 0))
                 .concatenating(.translation(Double.random(in: -20 ... Double(width), using: &rng),
                                             Double.random(in: -20 ... Double(height), using: &rng)))
@@ -151,11 +151,11 @@ struct FrameRendererTests {
     func degenerateInputDrawsNothing() {
         let nan = Double.nan, inf = Double.infinity
         let bad: [DrawItem] = [
-            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
-            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: nan, ty: 3)),
-            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform(a: inf, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
+            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
+            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: nan, ty: 3)),
+            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: inf, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
             solidItem(rect(0, 0, 10, 10), .white, transform: .scale(0, 1)),
-            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
+            solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
             solidItem(rect(0, 0, 10, 10), .white, transform: .scale(1e-13, 1e-13)),
             solidItem(rect(0, 0, 10, 10), .white, transform: .scale(1e300, 1e300)),
             solidItem(rect(nan, 0, 10, 10), .white),
@@ -170,14 +170,14 @@ struct FrameRendererTests {
             solidItem(rect(0, 0, 10, 10), .clear),
             solidItem(rect(100, 100, 10, 10), .white),  // outside the target
             solidItem(rect(0, 0, 10, 10), .white,
-                      clips: [Clip(transform: AffineTransform(a: nan, b: nan, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
+                      clips: [Clip(transform: AffineTransform2D(a: nan, b: nan, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
             solidItem(rect(0, 0, 10, 10), .white, clips: [Clip(transform: .identity, shape: rect(0, 0, 0, 5))]),
             solidItem(rect(0, 0, 10, 10), .white, clips: [Clip(transform: .identity, shape: rect(12, 12, 4, 4))]),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(5))),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(-1))),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(0))),  // empty image
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.snapshot(3))),
-            DrawItem(transform: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: inf),
+            DrawItem(transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: inf),
                      shape: rect(0, 0, 10, 10), paint: .bitmap(.image(1))),
         ]
         let images = [Bitmap(width: 0, height: 0), Bitmap(width: 2, height: 2, fill: (9, 9, 9, 9))]

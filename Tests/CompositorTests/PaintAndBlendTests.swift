@@ -117,7 +117,7 @@ struct PaintAndBlendTests {
             #expect(worst <= 1.5, "worst \(worst)")
             print("sampler worst deviation from Double bilinear: \(worst)") }
         for _ in 0 ..< 100 {
-            let t = AffineTransform.scale(Double.random(in: 0.2 ... 4, using: &rng), Double.random(in: 0.2 ... 4, using: &rng))
+            let t = AffineTransform2D.scale(Double.random(in: 0.2 ... 4, using: &rng), Double.random(in: 0.2 ... 4, using: &rng))
                 .concatenating(.rotation(Bool.random(using: &rng) ? Double.random(in: -1 ... 1, using: &rng) : 0))
                 .concatenating(.translation(Double.random(in: -5 ... 30, using: &rng), Double.random(in: -5 ... 30, using: &rng)))
             guard let m = TexelMapping(transform: t, rect: Rect(x: 1, y: 2, width: 17, height: 11),

@@ -48,7 +48,7 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0
     RoundedRect(rect: Rect(x: x, y: y, width: w, height: h), cornerRadius: radius)
 }
 
-func solidItem(_ shape: RoundedRect, _ color: RGBAColor, transform: AffineTransform = .identity,
+func solidItem(_ shape: RoundedRect, _ color: RGBAColor, transform: AffineTransform2D = .identity,
                opacity: Double = 1, clips: [Clip] = []) -> DrawItem {
     DrawItem(transform: transform, shape: shape, paint: .solid(color), opacity: opacity, clips: clips)
 }
@@ -70,8 +70,8 @@ func coverageSum(_ bitmap: Bitmap) -> Double {
 }
 
 /// Rotation by `degrees` about `(cx, cy)` (in target pixels).
-func rotation(degrees: Double, about cx: Double, _ cy: Double) -> AffineTransform {
-    AffineTransform.translation(-cx, -cy)
+func rotation(degrees: Double, about cx: Double, _ cy: Double) -> AffineTransform2D {
+    AffineTransform2D.translation(-cx, -cy)
         .concatenating(.rotation(degrees * .pi / 180))
         .concatenating(.translation(cx, cy))
 }
