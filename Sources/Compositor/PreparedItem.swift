@@ -57,6 +57,9 @@ struct PreparedItem: Sendable {
                                              sourceWidth: size.width, sourceHeight: size.height)
             else { return nil }
             fill = .bitmap(reference, mapping)
+        case .border, .shadow:
+            // Not drawn yet: the engine does not emit them until the compositor does.
+            return nil
         }
         self.shape = shape
         self.clips = clips

@@ -59,8 +59,17 @@ public enum Paint: Sendable, Hashable {
     /// A flat colour (straight alpha, sRGB).
     case solid(RGBAColor)
     /// A bitmap stretched so that its full extent covers `shape.rect`,
-    /// sampled bilinearly.
+    /// sampled bilinearly (with area filtering where it is drawn smaller).
     case bitmap(BitmapReference)
+    /// A border as Core Animation draws one: the ring between `shape` and
+    /// `shape` inset by `width` on every side (inner corner radius
+    /// `max(0, cornerRadius - width)`), filled with `color`. Local units.
+    case border(width: Double, color: RGBAColor)
+    /// A drop shadow: `shape` filled with `color` and blurred by a Gaussian of
+    /// standard deviation `sigma` (local units; scaled by the transform like
+    /// the shape). The engine has already offset `shape` by the shadow offset
+    /// and folded the shadow opacity into `color`'s alpha.
+    case shadow(color: RGBAColor, sigma: Double)
 }
 
 /// Which bitmap a `.bitmap` paint samples.

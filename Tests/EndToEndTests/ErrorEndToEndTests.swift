@@ -9,7 +9,7 @@ import Testing
         let dir = try CommandRunner.temporaryDirectory()
         let scene = dir.appendingPathComponent(sceneName).path
         if let text { try text.write(toFile: scene, atomically: true, encoding: .utf8) }
-        for (name, bytes) in extra { FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes)) }
+        for (name, bytes) in extra { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes)) }
         let output = dir.appendingPathComponent("out.mp4").path
         return (try CommandRunner.shiftrender(scene, "-o", output), dir, output)
     }
@@ -57,7 +57,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("scene.json").path
         try redToBlueScene.write(toFile: scene, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("afile").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("afile").path, contents: Data())
         let result = try CommandRunner.shiftrender(scene, "-o", dir.appendingPathComponent("afile/out.mp4").path)
         #expect(result.status == 3)
         #expect(result.stderr.contains("afile/out.mp4"), "\(result.stderr)")
