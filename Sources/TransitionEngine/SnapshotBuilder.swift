@@ -41,19 +41,21 @@ struct SnapshotBuilder {
         guard alpha > 0 else { return }
         let bounds = Rect(origin: .zero, size: node.size)
         let label = spec.name ?? spec.path
-        if let background = spec.backgroundColor, background.alpha > 0 {
-            items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: bounds, cornerRadius: spec.cornerRadius),
-                                  paint: .solid(background), opacity: alpha, clips: clips, label: label))
-        }
-        let ownClip = Clip(transform: toTarget, shape: RoundedRect(rect: bounds, cornerRadius: spec.cornerRadius))
-        let innerClips = spec.masksToBounds ? clips + [ownClip] : clips
+        let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius,
+                                 opacity: alpha, clips: clips, label: label)
+        let shadow = spec.shadow ?? ShadowSpec()
+        layer.paintShadow(color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
+                          offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
+        layer.paintBackground(spec.backgroundColor ?? .clear, into: &items)
+        let innerClips = layer.contentClips(masksToBounds: spec.masksToBounds)
         if let image = images.index(of: spec.image) {
             let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)
             items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
                                   opacity: alpha, clips: innerClips, label: label))
         }
-        for child in node.children where !excluded.contains(child) {
+        for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
             draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget), opacity: alpha, clips: innerClips, into: &items)
         }
+        layer.paintBorder(width: spec.borderWidth, color: spec.borderColor, into: &items)
     }
 }

@@ -38,6 +38,10 @@ public struct TransientView: Sendable {
     var initial: ViewState
     var final: ViewState
     public internal(set) var duration: Double = 0
+    /// Seconds before the view starts moving; 0 in format v1 (Shift starts every view at once).
+    public internal(set) var delay: Double = 0
+    /// The view's timing curve; format v1 uses Shift's for every view.
+    public internal(set) var curve: TimingCurve = .shift
     /// The `from`-screen content for a matched pair with `contentAnimation: fade`.
     var initialContent: Content?
     var finalContent: Content
@@ -46,6 +50,12 @@ public struct TransientView: Sendable {
 
     /// How far the view's position travels, in points of its superview (drives its duration).
     public var travelDistance: Double { initial.position.distance(to: final.position) }
+
+    /// Progress in curve time at `time` seconds after the segment starts.
+    func progress(at time: Double) -> Double {
+        guard duration > 0 else { return time >= delay ? 1 : 0 }
+        return curve.value(at: min(max((time - delay) / duration, 0), 1))
+    }
 
     /// The state at `progress` (curve time, 0...1).
     func state(at progress: Double) -> ViewState { initial.interpolated(to: final, progress) }

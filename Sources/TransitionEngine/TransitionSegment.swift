@@ -15,8 +15,8 @@ public struct TransitionSegment: Sendable {
     let childOrder: [[Int]]
     let scale: Double
 
-    /// The transition lasts as long as its longest view.
-    public var duration: Double { views.map(\.duration).max() ?? 0 }
+    /// The transition lasts as long as its longest view (delay included).
+    public var duration: Double { views.map { $0.delay + $0.duration }.max() ?? 0 }
 
     init(fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
          snapshots: [SnapshotDescription], scale: Double) {
@@ -55,9 +55,7 @@ public struct TransitionSegment: Sendable {
                 case .back: siblings.removeAll { $0 == i }; siblings.insert(i, at: 0)
                 }
             }
-            siblings = siblings.enumerated()
-                .sorted { (all[$0.element].final.zPosition, $0.offset) < (all[$1.element].final.zPosition, $1.offset) }
-                .map(\.element)
+            siblings = ZOrder.sorted(siblings) { all[$0].final.zPosition }
         }
         adjust(&container)
         for i in children.indices { adjust(&children[i]) }
@@ -65,27 +63,21 @@ public struct TransitionSegment: Sendable {
         self.childOrder = children
     }
 
-    /// Each view's progress in curve time at `time` seconds after the start.
-    func progress(of view: TransientView, at time: Double, curve: TimingCurve) -> Double {
-        guard view.duration > 0 else { return 1 }
-        return curve.value(at: min(max(time / view.duration, 0), 1))
-    }
-
     /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
-    func items(at time: Double, curve: TimingCurve, snapshotBase: Int) -> [DrawItem] {
+    func items(at time: Double, snapshotBase: Int) -> [DrawItem] {
         var items: [DrawItem] = []
         let toPixels = AffineTransform2D.scale(scale, scale)
         for index in containerOrder {
-            draw(index, time: time, curve: curve, parentToPixels: toPixels, opacity: 1, clips: [],
+            draw(index, time: time, parentToPixels: toPixels, opacity: 1, clips: [],
                  snapshotBase: snapshotBase, into: &items)
         }
         return items
     }
 
-    private func draw(_ index: Int, time: Double, curve: TimingCurve, parentToPixels: AffineTransform2D,
+    private func draw(_ index: Int, time: Double, parentToPixels: AffineTransform2D,
                       opacity: Double, clips: [Clip], snapshotBase: Int, into items: inout [DrawItem]) {
         let view = views[index]
-        let progress = progress(of: view, at: time, curve: curve)
+        let progress = view.progress(at: time)
         let state = view.state(at: progress)
         // Group opacity is approximated by multiplying alphas down the tree.
         let alpha = opacity * state.effectiveOpacity
@@ -93,12 +85,12 @@ public struct TransitionSegment: Sendable {
         let toPixels = state.toSuperview.concatenating(parentToPixels)
         let bounds = Rect(origin: .zero, size: state.size)
         let label = view.name ?? view.path
-        let ownShape = RoundedRect(rect: bounds, cornerRadius: state.cornerRadius)
-        if state.backgroundColor.alpha > 0 {
-            items.append(DrawItem(transform: toPixels, shape: ownShape, paint: .solid(state.backgroundColor),
-                                  opacity: alpha, clips: clips, label: label))
-        }
-        let contentClips = state.masksToBounds ? clips + [Clip(transform: toPixels, shape: ownShape)] : clips
+        let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius,
+                                 opacity: alpha, clips: clips, label: label)
+        layer.paintShadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
+                          offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
+        layer.paintBackground(state.backgroundColor, into: &items)
+        let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
         if let initial = view.initialContent {
             drawContent(initial, opacity: alpha * (1 - progress), bounds: bounds, sizing: sizing, toPixels: toPixels,
@@ -108,9 +100,10 @@ public struct TransitionSegment: Sendable {
         drawContent(view.finalContent, opacity: finalOpacity, bounds: bounds, sizing: sizing, toPixels: toPixels,
                     clips: contentClips, snapshotBase: snapshotBase, label: label, into: &items)
         for child in childOrder[index] {
-            draw(child, time: time, curve: curve, parentToPixels: toPixels, opacity: alpha, clips: contentClips,
+            draw(child, time: time, parentToPixels: toPixels, opacity: alpha, clips: contentClips,
                  snapshotBase: snapshotBase, into: &items)
         }
+        layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &items)
     }
 
     /// A view's content laid into its current bounds (`stretch`) or at its own

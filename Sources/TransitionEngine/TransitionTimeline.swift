@@ -25,10 +25,9 @@ public struct TransitionTimeline: FramePlanSource {
     public let segments: [TransitionSegment]
     public let phases: [Phase]
     public let frameCount: Int
-    public let curve: TimingCurve
     private let snapshotBases: [Int]
 
-    public init(scene: Scene, curve: TimingCurve = .shift) {
+    public init(scene: Scene) {
         let scale = scene.canvas.scale
         let table = ImageTable(images: scene.images, scale: scale)
         let fromTree = ViewTree(root: scene.from, screen: .from)
@@ -78,7 +77,6 @@ public struct TransitionTimeline: FramePlanSource {
         self.segments = segments
         self.phases = phases
         self.frameCount = next
-        self.curve = curve
     }
 
     /// Which segment frame `index` shows, and at what time into it.
@@ -92,6 +90,6 @@ public struct TransitionTimeline: FramePlanSource {
 
     public func displayList(frame index: Int) -> DisplayList {
         let (segment, time) = segmentTime(ofFrame: index)
-        return DisplayList(items: segments[segment].items(at: time, curve: curve, snapshotBase: snapshotBases[segment]))
+        return DisplayList(items: segments[segment].items(at: time, snapshotBase: snapshotBases[segment]))
     }
 }
