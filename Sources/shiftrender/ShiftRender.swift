@@ -18,10 +18,12 @@ struct ShiftRender: ParsableCommand {
           shiftrender scene.json -o out.mp4        H.264 MP4 video
           shiftrender scene.json -o frames/        one PNG per frame
           shiftrender validate scene.json          check a scene, list every problem
+          shiftrender info scene.json              transient views, durations, frame count
+          shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
 
         Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
         """,
-        subcommands: [RenderCommand.self, ValidateCommand.self],
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
