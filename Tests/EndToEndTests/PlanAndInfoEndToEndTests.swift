@@ -1,0 +1,81 @@
+import Foundation
+import PNGCodec
+import Testing
+
+@Suite(.serialized) struct PlanAndInfoEndToEndTests {
+    var example: String { CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/example-card.json").path }
+
+    @Test func infoListsPairsAnimationsDurationsAndFrames() throws {
+        let text = try CommandRunner.shiftrender("info", example)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdoutText.contains("34 frames"))
+        #expect(text.stdoutText.contains("\"title\": from.subviews[1].subviews[1] -> to.subviews[2]  0.538 s"))
+        #expect(text.stdoutText.contains("to.subviews[5] (play button)  0.456 s, in container, fade, move(x: 0, y: 160)"))
+
+        let json = try CommandRunner.shiftrender("info", example, "--json")
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["frameCount"] as? Int == 34)
+        let segments = try #require(object["segments"] as? [[String: Any]])
+        let views = try #require(segments.first?["views"] as? [[String: Any]])
+        let ids = views.compactMap { $0["matchedWith"] != nil ? $0["id"] as? String : nil }
+        #expect(Set(ids) == ["card", "poster", "title"])
+        // Title: 0.4 + 0.175 * 393 / 500 s, its centre moving from (210, 175) to (154, 564).
+        let title = try #require(views.first { $0["id"] as? String == "title" })
+        let dx: Double = 154 - 210, dy: Double = 564 - 175
+        let distance = (dx * dx + dy * dy).squareRoot()
+        #expect(abs((title["duration"] as? Double ?? 0) - (0.4 + 0.175 * distance / 500)) < 1e-9)
+    }
+
+    @Test func planWritesEveryFramesDisplayListAndTheBitmapsItSamples() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("plan")
+        let result = try CommandRunner.shiftrender("plan", example, "-o", out.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: out.appendingPathComponent("plan.json"))
+        let plan = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(plan["format"] as? String == "shiftrender-frame-plan")
+        let frames = try #require(plan["frames"] as? [[String: Any]])
+        #expect(frames.count == 34)
+        #expect(frames.map { $0["index"] as? Int } == Array(0..<34))
+        let snapshots = try #require(plan["snapshots"] as? [[String: Any]])
+        for snapshot in snapshots {
+            let file = out.appendingPathComponent(snapshot["file"] as? String ?? "").path
+            let bitmap = try PNGCodec.decode(fileAt: file)
+            #expect(bitmap.width == snapshot["width"] as? Int)
+            #expect(bitmap.height == snapshot["height"] as? Int)
+        }
+        let images = try #require(plan["images"] as? [[String: Any]])
+        #expect(images.count == 2)
+        // Every bitmap an item samples exists in the plan.
+        for frame in frames {
+            for item in frame["items"] as? [[String: Any]] ?? [] {
+                let paint = item["paint"] as? [String: Any] ?? [:]
+                if let i = paint["snapshot"] as? Int { #expect(i < snapshots.count) }
+                if let i = paint["image"] as? Int { #expect(i < images.count) }
+            }
+        }
+        // Deterministic: a second run writes the same bytes.
+        let again = dir.appendingPathComponent("again")
+        _ = try CommandRunner.shiftrender("plan", example, "-o", again.path)
+        #expect(try Data(contentsOf: again.appendingPathComponent("plan.json")) == data)
+        // A non-empty target is refused unless --overwrite (and then only an earlier plan).
+        let refused = try CommandRunner.shiftrender("plan", example, "-o", out.path)
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("--overwrite"))
+        #expect(try CommandRunner.shiftrender("plan", example, "-o", out.path, "--overwrite").status == 0)
+        #expect(Set(CommandRunner.contents(dir)) == ["plan", "again"])
+    }
+
+    @Test func planOfAnInvalidSceneWritesNothing() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("bad.json")
+        try "{\"version\": 1, \"canvas\": {\"width\": -4, \"height\": 10}, \"from\": {}, \"to\": {}}".write(to: scene, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.shiftrender("plan", scene.path, "-o", dir.appendingPathComponent("plan").path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("canvas.width: -4 is out of range"))
+        #expect(CommandRunner.contents(dir) == ["bad.json"])
+    }
+}
