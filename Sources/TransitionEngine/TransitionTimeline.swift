@@ -19,6 +19,9 @@ public struct TransitionTimeline: FramePlanSource {
         public var stillTime: Double?
     }
 
+    /// Renders longer than this are refused before any work (100 000 frames is 27 minutes at 60 fps).
+    public static let maximumFrameCount = 100_000
+
     public let canvas: Canvas
     public let images: [Bitmap]
     public let snapshots: [SnapshotDescription]

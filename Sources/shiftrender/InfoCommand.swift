@@ -11,11 +11,13 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
+    @OptionGroup var overrides: SceneOverrides
+
     @Flag(help: "Print JSON for machines instead of text.")
     var json = false
 
     func run() throws {
-        let summary = TransitionSummary(TransitionTimeline(scene: try loadScene(scene)))
+        let summary = TransitionSummary(try loadTimeline(scene, overrides: overrides))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -18,12 +18,13 @@ struct PlanCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The directory to write (created; must be new or empty).")
     var output: String
 
+    @OptionGroup var overrides: SceneOverrides
+
     @Flag(help: "Replace a directory that holds an earlier plan.")
     var overwrite = false
 
     func run() throws {
-        let scene = try loadScene(self.scene)
-        let timeline = TransitionTimeline(scene: scene)
+        let timeline = try loadTimeline(scene, overrides: overrides)
         let interruption = Interruption()
         let directory: DirectoryOutput
         do {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Compositor
 import Encoders
+import Foundation
+import PNGCodec
 import Primitives
 import SceneFormat
 import TransitionEngine
@@ -8,32 +10,52 @@ import TransitionEngine
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene to a video or an image sequence (the default command)."
+        abstract: "Render a scene to a video, an image sequence or a still (the default command).",
+        discussion: """
+        Examples:
+          shiftrender scene.json -o out.mp4 --scale 3            an @3x video
+          shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
+          shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
+          shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
+          shiftrender scene.json -o back.mp4 --direction dismiss
+        """
     )
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
-            help: "Output: a .mp4 file (H.264), or a directory (ending in /) for one PNG per frame.")
-    var output: String
+            help: "Output: a .mp4 file (H.264), a directory (ending in /) for one PNG per frame, or a .png file with --at/--frame.")
+    var output: String?
+
+    @OptionGroup var overrides: SceneOverrides
+    @OptionGroup var selection: FrameSelection
+
+    @Option(help: ArgumentHelp("Also write a contact sheet: a grid of frames with their times.", valueName: "sheet.png"))
+    var sheet: String?
 
     @Option(help: "Threads the compositor uses (default: all cores).")
     var threads: Int?
 
-    @Option(help: "H.264 quality: constant rate factor 0 (lossless) to 51. 18 keeps UI edges and gradients clean.")
+    @Option(help: "H.264 quality: constant rate factor 0 (lossless) to 51. Default 18 keeps UI edges and gradients clean.")
     var crf: Int = 18
 
-    @Option(help: "H.264 speed/size preset, ultrafast ... veryslow.")
+    @Option(help: "H.264 speed/size preset, ultrafast ... veryslow. Default medium.")
     var preset: String = "medium"
 
-    @Flag(help: "Replace a PNG directory that already holds frames.")
+    @Flag(help: "Replace a PNG directory that holds an earlier sequence.")
     var overwrite = false
 
+    @Flag(help: "No progress line.")
+    var quiet = false
+
     func validate() throws {
-        if let threads, threads < 1 || threads > 256 {
-            throw ValidationError("--threads must be between 1 and 256")
+        if output == nil && sheet == nil { throw ValidationError("give an output with -o/--output (or a --sheet)") }
+        if selection.isStill, let output, !output.lowercased().hasSuffix(".png") {
+            throw ValidationError("--at and --frame write one still: the output must end in .png")
         }
+        if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
+        if let threads, threads < 1 || threads > 256 { throw ValidationError("--threads must be between 1 and 256") }
         guard (0...51).contains(crf) else { throw ValidationError("--crf must be between 0 and 51") }
         guard VideoSettings.x264Presets.contains(preset) else {
             throw ValidationError("--preset must be one of: \(VideoSettings.x264Presets.joined(separator: ", "))")
@@ -41,10 +63,41 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let scene = try loadScene(self.scene)
-        let interruption = Interruption()
-        let timeline = TransitionTimeline(scene: scene)
+        let timeline = try loadTimeline(scene, overrides: overrides)
+        let range: ClosedRange<Int>
+        switch selection.indices(frameCount: timeline.frameCount, fps: timeline.canvas.framesPerSecond) {
+        case .success(let r): range = r
+        case .failure(let error):
+            printError(error.description)
+            throw ExitStatus.usage
+        }
         let renderer = FrameRenderer(plan: timeline, threads: threads ?? ProcessorCount.online)
+        let interruption = Interruption()
+        if let output {
+            if selection.isStill {
+                try writeStill(renderer.render(frame: range.lowerBound), to: output)
+            } else {
+                try encode(range, renderer: renderer, timeline: timeline, to: output, interruption: interruption)
+            }
+        }
+        if let sheet {
+            let frames = ContactSheet.pick(range).map { (index: $0, bitmap: renderer.render(frame: $0)) }
+            try writeStill(ContactSheet.render(frames: frames, fps: timeline.canvas.framesPerSecond,
+                                               background: timeline.canvas.background), to: sheet)
+        }
+    }
+
+    private func writeStill(_ bitmap: Bitmap, to path: String) throws {
+        do {
+            try PNGCodec.encode(bitmap, toFileAt: path)
+        } catch {
+            printError("\(error)")
+            throw ExitStatus.inputOutput
+        }
+    }
+
+    private func encode(_ range: ClosedRange<Int>, renderer: FrameRenderer, timeline: TransitionTimeline,
+                        to output: String, interruption: Interruption) throws {
         let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
                                      framesPerSecond: timeline.canvas.framesPerSecond,
                                      crf: crf, preset: preset, overwrite: overwrite)
@@ -55,22 +108,27 @@ struct RenderCommand: ParsableCommand {
             printError("\(error)")
             throw ExitStatus.inputOutput
         }
+        let progress = ProgressLine(total: range.count, quiet: quiet)
         var frame = Bitmap(width: settings.width, height: settings.height)
         do {
-            for index in 0..<timeline.frameCount {
+            for (done, index) in range.enumerated() {
                 if let signal = interruption.signal {
                     encoder.cancel()
+                    progress.finish()
                     printError("interrupted (signal \(signal)); nothing was written")
                     throw ExitCode(128 + signal)
                 }
                 renderer.render(frame: index, into: &frame)
                 try encoder.append(frame)
+                progress.update(done: done + 1)
             }
             try encoder.finish()
+            progress.finish()
         } catch let exit as ExitCode {
             throw exit
         } catch {
             encoder.cancel()
+            progress.finish()
             printError("\(error)")
             throw ExitStatus.inputOutput
         }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import SceneFormat
+
+/// Options that change the scene before it is planned, shared by the commands
+/// that plan (render, plan, info).
+struct SceneOverrides: ParsableArguments {
+    @Option(help: "Frames per second (overrides the scene's fps).")
+    var fps: Double?
+
+    @Option(help: "Pixels per point (overrides canvas.scale), e.g. 3 for an @3x render.")
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Fit the output in WIDTHxHEIGHT pixels, keeping the scene's aspect ratio.", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: "present, dismiss or roundtrip (overrides transition.direction).")
+    var direction: TransitionDirection?
+
+    func validate() throws {
+        if let fps, !(fps > 0 && fps <= SceneLimits.maximumFPS) {
+            throw ValidationError("--fps must be above 0 and at most \(Int(SceneLimits.maximumFPS))")
+        }
+        if let scale, !(scale > 0 && scale <= SceneLimits.maximumScale) {
+            throw ValidationError("--scale must be above 0 and at most \(Int(SceneLimits.maximumScale))")
+        }
+        if scale != nil && size != nil { throw ValidationError("--scale and --size both set the output size; give one") }
+        if let size { _ = try Self.parseSize(size) }
+    }
+
+    static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let limit = SceneLimits.maximumCanvasPixels
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...limit).contains(w), (1...limit).contains(h) else {
+            throw ValidationError("--size must be WIDTHxHEIGHT in pixels, each 1...\(limit), e.g. 1080x2340")
+        }
+        return (w, h)
+    }
+
+    /// The scene with the overrides applied; a resulting canvas over the pixel limit is a usage error.
+    func apply(to scene: Scene) throws -> Scene {
+        var scene = scene
+        if let fps { scene.fps = fps }
+        if let direction { scene.transition.direction = direction }
+        if let scale { scene.canvas.scale = scale }
+        if let size, let (w, h) = try? Self.parseSize(size) {
+            scene.canvas.scale = min(Double(w) / scene.canvas.width, Double(h) / scene.canvas.height)
+        }
+        let limit = SceneLimits.maximumCanvasPixels
+        guard scene.canvas.pixelWidth <= limit, scene.canvas.pixelHeight <= limit,
+              scene.canvas.pixelWidth >= 1, scene.canvas.pixelHeight >= 1 else {
+            printError("the output would be \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) px; each side must be 1...\(limit) px")
+            throw ExitStatus.usage
+        }
+        return scene
+    }
+}
+
+extension TransitionDirection: ExpressibleByArgument {}
