@@ -37,6 +37,8 @@ let package = Package(
     name: "shiftrender",
     products: [
         .executable(name: "shiftrender", targets: ["shiftrender"]),
+        // Golden-image comparison for users' own XCTest / Swift Testing suites.
+        .library(name: "GoldenImages", targets: ["GoldenImages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,10 +62,11 @@ let package = Package(
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
+        .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
-                "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec", "Primitives",
+                "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec", "Primitives", "GoldenImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,5 +76,6 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
+        .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
     ]
 )

@@ -20,10 +20,11 @@ struct ShiftRender: ParsableCommand {
           shiftrender validate scene.json          check a scene, list every problem
           shiftrender info scene.json              transient views, durations, frame count
           shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
+          shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
 
         Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
         """,
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self],
+        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
