@@ -77,5 +77,6 @@ let package = Package(
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
+        .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "SceneFormat", "TransitionEngine", "Compositor"]),
     ]
 )

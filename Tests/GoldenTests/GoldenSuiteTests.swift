@@ -1,0 +1,63 @@
+import Compositor
+import Foundation
+import GoldenImages
+import SceneFormat
+import Testing
+import TransitionEngine
+
+/// Renders every scene under fixtures/scenes at its chosen frames and compares
+/// them with fixtures/golden/<scene>/frame_NNNNN.png. Mismatches write the
+/// actual frame and a diff to .build/golden-failures/<scene>/ and fail.
+/// Re-record (after looking at the new frames!) with:
+///     SHIFTRENDER_RECORD=1 swift test --filter GoldenSuiteTests
+@Suite struct GoldenSuiteTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Scene names relative to fixtures/scenes, without ".json"; benchmark scenes are left to the harness.
+    static let scenes: [String] = {
+        let base = root.appendingPathComponent("fixtures/scenes")
+        let enumerator = FileManager.default.enumerator(atPath: base.path)
+        var names: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".json") && !path.contains("bench") { names.append(String(path.dropLast(5))) }
+        }
+        return names.sorted()
+    }()
+
+    struct FrameChoice: Decodable {
+        var `default`: [String]
+        var extra: [String: [Int]]
+    }
+
+    static func frames(for scene: String, frameCount: Int) throws -> [Int] {
+        let data = try Data(contentsOf: root.appendingPathComponent("fixtures/golden/frames.json"))
+        let choice = try JSONDecoder().decode(FrameChoice.self, from: data)
+        var frames = choice.default.map { name -> Int in
+            switch name {
+            case "first": return 0
+            case "middle": return (frameCount - 1) / 2
+            default: return frameCount - 1
+            }
+        }
+        frames += choice.extra[scene] ?? []
+        return Array(Set(frames.filter { $0 < frameCount })).sorted()
+    }
+
+    @Test func thereAreEnoughScenesToCoverTheFormat() {
+        #expect(Self.scenes.count >= 25)
+    }
+
+    @Test(arguments: scenes)
+    func sceneMatchesItsGoldens(_ scene: String) throws {
+        let loaded = try SceneLoader.load(fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path)
+        let timeline = TransitionTimeline(scene: loaded)
+        let renderer = FrameRenderer(plan: timeline, threads: 2)
+        let check = GoldenCheck(failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path,
+                                record: GoldenCheck.recordRequested)
+        for frame in try Self.frames(for: scene, frameCount: timeline.frameCount) {
+            let golden = Self.root.appendingPathComponent("fixtures/golden/\(scene)/frame_\(String(format: "%05d", frame)).png").path
+            let result = try check.check(renderer.render(frame: frame), goldenPath: golden)
+            #expect(result.passed, "\(result.message)")
+        }
+    }
+}
