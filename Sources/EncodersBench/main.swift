@@ -8,6 +8,8 @@
 //                  [--preset P] [--dither bayer|sierra|none] [--copy] [--out PATH]
 //
 // --copy hands frames over with append (a copy each) instead of exchange.
+// --work-ms N spends N ms of CPU per frame before handing it over, standing in
+// for the compositor, to show how much of the encoding overlaps it.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -123,8 +125,12 @@ var frame = Bitmap(width: width, height: height)
 let start = now()
 do {
     let encoder = try OutputFormat.encoder(forOutputPath: output, settings: settings)
+    let workSeconds = Double(options["work-ms"] ?? "0")! / 1000
     for index in 0..<frames {
         draw(index, base: base, into: &frame)
+        let until = now() + workSeconds
+        var spin = 0
+        while now() < until { spin &+= 1 }
         if flags.contains("copy") {
             try encoder.append(frame)
         } else {

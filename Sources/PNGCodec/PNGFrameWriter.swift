@@ -3,7 +3,7 @@ import Primitives
 
 extension PNGCodec {
     /// The zlib level `writeFrame` uses unless told otherwise.
-    public static let defaultCompressionLevel = 3
+    public static let defaultCompressionLevel = 6
 
     /// Writes one frame of a sequence straight to `path` (no temporary name:
     /// a sequence is written inside a temporary directory as a whole), with
