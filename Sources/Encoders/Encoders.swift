@@ -52,7 +52,7 @@
 ///     mov (ProRes)     2.4   69.7 MB             240 MiB
 ///     webm (VP9)       6.7   25 KB / 60 frames   364 MiB; 4.0 fps with alpha
 ///     gif (480 px)    78.7   123 KB              124 MiB
-///     png (level 6)    9.7   ~2 MB a frame        85 MiB
+///     png (level 6)    9.7   67 KB a frame        85 MiB
 ///
 /// ffmpeg's own CLI encoded H.264 medium at 8 fps and ProRes 4444 at 2 fps
 /// on the machine at the same time, so these are the codecs' speeds, not the
