@@ -8,7 +8,7 @@
 //   Encoders -> Primitives + C shims   (they know only frames)
 //   SceneFormat -> PNGCodec -> Primitives
 // C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
-// CFFmpegShim.
+// CFFmpegShim and CPNGShim.
 import Foundation
 import PackageDescription
 
@@ -52,17 +52,20 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libavutil libswscale",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]
+            pkgConfig: "libavformat libavcodec libavfilter libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev"])]
         ),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-        .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG", "CPNGShim"]),
         .target(name: "SceneFormat", dependencies: ["Primitives", "PNGCodec"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
         .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
+        // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
+        .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
@@ -74,7 +77,7 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneFormat", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
-        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives"]),
+        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "SceneFormat", "TransitionEngine", "Compositor"]),

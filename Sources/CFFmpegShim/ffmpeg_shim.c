@@ -1,14 +1,18 @@
 /*
- * ffmpeg_shim.c: RGBA frames -> swscale -> encoder -> muxer -> file.
+ * ffmpeg_shim.c: RGBA frames -> [pad, un-premultiply] -> swscale (or
+ * paletteuse) -> encoder -> muxer -> file.
  *
  * The FFmpeg headers come from the CFFmpeg system-library target (pkg-config
- * libavformat libavcodec libavutil libswscale). Nothing here aborts: every
- * failure becomes a negative return value and a one-line message.
+ * libavformat libavcodec libavutil libswscale libavfilter). Nothing here
+ * aborts: every failure becomes a negative return value and a one-line message.
  *
- * Steady state per frame: one swscale conversion into a frame allocated at
- * open, one send/receive round with the encoder, packets reuse one AVPacket.
+ * Steady state per frame: at most one copy into a scratch buffer allocated at
+ * open (only when padding or un-premultiplying), one swscale conversion into a
+ * frame allocated at open, one send/receive round with the encoder, packets
+ * reuse one AVPacket. Nothing is allocated per frame except inside FFmpeg.
  */
 #include "ffmpeg_shim.h"
+#include "shim_internal.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -31,136 +35,22 @@ struct sr_video_writer {
     AVFrame *frame;
     AVPacket *packet;
     struct SwsContext *scaler;
+    sr_palette_mapper *mapper;
+    AVFrame *mapped;
     enum AVPixelFormat input_format;
+    /* Input size; the encoded size is frame->width x frame->height. */
     int width;
     int height;
+    /* Padded and/or un-premultiplied copy of the input, when needed. */
+    uint8_t *scratch;
+    ptrdiff_t scratch_stride;
+    int premultiplied;
+    uint8_t pad_color[4];
     int64_t next_pts;
     int finished;
     int failed;
 };
 
-/* ---------------------------------------------------------------------------
- * Logging. FFmpeg reports details (x264's "Error setting preset", a muxer's
- * complaint) through av_log rather than return codes. While a shim call runs
- * on a thread, error-level lines logged on that thread are captured and added
- * to the call's message instead of printed; info chatter (x264's banner and
- * statistics) is dropped; warnings still reach stderr. Outside shim calls the
- * default logger behaves as usual.
- */
-
-#define SR_CAPTURE_SIZE 512
-
-static _Thread_local int sr_in_call;
-static _Thread_local char sr_captured[SR_CAPTURE_SIZE];
-
-static void sr_log_callback(void *context, int level, const char *format, va_list args)
-{
-    if (!sr_in_call) {
-        av_log_default_callback(context, level, format, args);
-        return;
-    }
-    if (level > AV_LOG_WARNING)
-        return;
-    if (level == AV_LOG_WARNING) {
-        av_log_default_callback(context, level, format, args);
-        return;
-    }
-    char line[SR_CAPTURE_SIZE];
-    int used = 0;
-    if (context) {
-        const AVClass *cls = *(const AVClass **)context;
-        if (cls && cls->item_name) {
-            const char *name = cls->item_name(context);
-            if (name && *name)
-                used = snprintf(line, sizeof line, "%s: ", name);
-        }
-    }
-    if (used < 0 || (size_t)used >= sizeof line)
-        used = 0;
-    vsnprintf(line + used, sizeof line - (size_t)used, format, args);
-    for (char *c = line; *c; c++)
-        if (*c == '\n' || *c == '\r' || *c == '\t')
-            *c = ' ';
-    size_t length = strlen(line);
-    while (length > 0 && line[length - 1] == ' ')
-        line[--length] = '\0';
-    if (length == 0)
-        return;
-    size_t held = strlen(sr_captured);
-    if (held > 0 && held + 2 < SR_CAPTURE_SIZE) {
-        strcat(sr_captured, "; ");
-        held += 2;
-    }
-    if (held + 1 < SR_CAPTURE_SIZE)
-        strncat(sr_captured, line, SR_CAPTURE_SIZE - held - 1);
-}
-
-static pthread_once_t sr_log_once = PTHREAD_ONCE_INIT;
-
-static void sr_install_logger(void)
-{
-    av_log_set_callback(sr_log_callback);
-}
-
-static void sr_enter(void)
-{
-    pthread_once(&sr_log_once, sr_install_logger);
-    sr_in_call = 1;
-    sr_captured[0] = '\0';
-}
-
-static void sr_leave(void)
-{
-    sr_in_call = 0;
-    sr_captured[0] = '\0';
-}
-
-/* Writes "<what>[: <FFmpeg error text>][ (<captured log>)]" and returns a negative code. */
-static int sr_vfail(char *error, size_t error_size, int code, int show_code, const char *what, va_list args)
-{
-    if (code >= 0)
-        code = AVERROR_UNKNOWN;
-    if (error && error_size > 0) {
-        char text[256];
-        vsnprintf(text, sizeof text, what, args);
-        char reason[AV_ERROR_MAX_STRING_SIZE] = "";
-        if (show_code && code != AVERROR_UNKNOWN)
-            av_strerror(code, reason, sizeof reason);
-        if (reason[0] && sr_captured[0])
-            snprintf(error, error_size, "%s: %s (%s)", text, reason, sr_captured);
-        else if (reason[0])
-            snprintf(error, error_size, "%s: %s", text, reason);
-        else if (sr_captured[0])
-            snprintf(error, error_size, "%s: %s", text, sr_captured);
-        else
-            snprintf(error, error_size, "%s", text);
-    }
-    return code;
-}
-
-/* A failure FFmpeg reported with `code`; its text is added to the message. */
-static int sr_fail(char *error, size_t error_size, int code, const char *what, ...)
-{
-    va_list args;
-    va_start(args, what);
-    int r = sr_vfail(error, error_size, code, 1, what, args);
-    va_end(args);
-    return r;
-}
-
-/* A problem the shim found itself: the message says it all. */
-static int sr_invalid(char *error, size_t error_size, const char *what, ...)
-{
-    va_list args;
-    va_start(args, what);
-    int r = sr_vfail(error, error_size, AVERROR(EINVAL), 0, what, args);
-    va_end(args);
-    return r;
-}
-
-#define SR_INVALID sr_invalid
-
-/* ------------------------------------------------------------------------ */
 
 static int sr_pixel_format_listed(const AVCodec *codec, enum AVPixelFormat format)
 {
@@ -222,9 +112,13 @@ static int sr_encode(sr_video_writer *w, AVFrame *frame, char *error, size_t err
     }
 }
 
+static int sr_open_file(const sr_video_writer_config *c, sr_video_writer *w, char *error, size_t error_size);
+
 static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *error, size_t error_size)
 {
     int ret;
+    int out_width = c->output_width > 0 ? c->output_width : c->width;
+    int out_height = c->output_height > 0 ? c->output_height : c->height;
 
     if (!sr_has_text(c->path))
         return SR_INVALID(error, error_size, "no output path given");
@@ -234,6 +128,9 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
         return SR_INVALID(error, error_size, "frame size %dx%d is not positive", c->width, c->height);
     if (c->fps_num <= 0 || c->fps_den <= 0)
         return SR_INVALID(error, error_size, "frame rate %d/%d is not positive", c->fps_num, c->fps_den);
+    if (out_width < c->width || out_height < c->height)
+        return SR_INVALID(error, error_size, "output size %dx%d is smaller than the frames (%dx%d)",
+                          out_width, out_height, c->width, c->height);
 
     const AVCodec *codec = avcodec_find_encoder_by_name(c->codec_name);
     if (!codec)
@@ -256,14 +153,24 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
                           c->codec_name, av_get_pix_fmt_name(pixel_format));
     const AVPixFmtDescriptor *descriptor = av_pix_fmt_desc_get(pixel_format);
     int step_w = 1 << descriptor->log2_chroma_w, step_h = 1 << descriptor->log2_chroma_h;
-    if (c->width % step_w || c->height % step_h)
+    if (!c->allow_odd_size && (out_width % step_w || out_height % step_h))
         return SR_INVALID(error, error_size,
                           "%s needs a width divisible by %d and a height divisible by %d; %dx%d is not",
-                          descriptor->name, step_w, step_h, c->width, c->height);
+                          descriptor->name, step_w, step_h, out_width, out_height);
+    if (c->palette && pixel_format != AV_PIX_FMT_PAL8)
+        return SR_INVALID(error, error_size, "a palette needs the pal8 pixel format, not %s", descriptor->name);
 
     w->input_format = av_get_pix_fmt(sr_has_text(c->input_pixel_format) ? c->input_pixel_format : "rgba");
     if (w->input_format == AV_PIX_FMT_NONE)
         return SR_INVALID(error, error_size, "unknown input pixel format '%s'", c->input_pixel_format);
+    const AVPixFmtDescriptor *input_descriptor = av_pix_fmt_desc_get(w->input_format);
+    int input_is_packed_32 = input_descriptor->nb_components == 4 && !(input_descriptor->flags & AV_PIX_FMT_FLAG_PLANAR)
+                             && av_get_bits_per_pixel(input_descriptor) == 32;
+    if ((c->input_premultiplied || out_width != c->width || out_height != c->height) && !input_is_packed_32)
+        return SR_INVALID(error, error_size, "padding and un-premultiplying need 32-bit packed input, not %s",
+                          input_descriptor->name);
+    if (c->palette && w->input_format != AV_PIX_FMT_BGRA)
+        return SR_INVALID(error, error_size, "palette mapping needs bgra input, not %s", input_descriptor->name);
 
     int primaries = AVCOL_PRI_UNSPECIFIED, transfer = AVCOL_TRC_UNSPECIFIED;
     int space = AVCOL_SPC_UNSPECIFIED, range = AVCOL_RANGE_UNSPECIFIED;
@@ -292,8 +199,11 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
     AVCodecContext *e = w->encoder;
     w->width = c->width;
     w->height = c->height;
-    e->width = c->width;
-    e->height = c->height;
+    w->premultiplied = c->input_premultiplied != 0;
+    memcpy(w->pad_color, c->pad_color, 4);
+    e->width = out_width;
+    e->height = out_height;
+    e->thread_count = c->thread_count > 0 ? c->thread_count : 0;
     e->pix_fmt = pixel_format;
     e->time_base = (AVRational){ c->fps_den, c->fps_num };
     e->framerate = (AVRational){ c->fps_num, c->fps_den };
@@ -334,8 +244,8 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
         return sr_fail(error, error_size, ret, "cannot pass encoder parameters to the muxer");
 
     w->frame->format = pixel_format;
-    w->frame->width = c->width;
-    w->frame->height = c->height;
+    w->frame->width = out_width;
+    w->frame->height = out_height;
     w->frame->color_primaries = e->color_primaries;
     w->frame->color_trc = e->color_trc;
     w->frame->colorspace = e->colorspace;
@@ -343,16 +253,34 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
     w->frame->sample_aspect_ratio = e->sample_aspect_ratio;
     ret = av_frame_get_buffer(w->frame, 0);
     if (ret < 0)
-        return sr_fail(error, error_size, ret, "cannot allocate a %dx%d frame", c->width, c->height);
+        return sr_fail(error, error_size, ret, "cannot allocate a %dx%d frame", out_width, out_height);
 
-    w->scaler = sws_getContext(c->width, c->height, w->input_format,
-                               c->width, c->height, pixel_format,
+    if (w->premultiplied || out_width != c->width || out_height != c->height) {
+        w->scratch_stride = (ptrdiff_t)out_width * 4;
+        w->scratch = av_malloc((size_t)w->scratch_stride * (size_t)out_height);
+        if (!w->scratch)
+            return sr_fail(error, error_size, AVERROR(ENOMEM), "cannot allocate a %dx%d scratch frame",
+                           out_width, out_height);
+    }
+
+    if (c->palette) {
+        ret = sr_palette_mapper_open(out_width, out_height, c->fps_num, c->fps_den, c->palette,
+                                     c->palette_options, &w->mapper, error, error_size);
+        if (ret < 0)
+            return ret;
+        w->mapped = av_frame_alloc();
+        if (!w->mapped)
+            return sr_fail(error, error_size, AVERROR(ENOMEM), "cannot allocate a frame");
+        return sr_open_file(c, w, error, error_size);
+    }
+
+    w->scaler = sws_getContext(out_width, out_height, w->input_format,
+                               out_width, out_height, pixel_format,
                                SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP,
                                NULL, NULL, NULL);
     if (!w->scaler)
         return SR_INVALID(error, error_size, "swscale cannot convert %s to %s",
                           av_get_pix_fmt_name(w->input_format), av_get_pix_fmt_name(pixel_format));
-    const AVPixFmtDescriptor *input_descriptor = av_pix_fmt_desc_get(w->input_format);
     int output_is_yuv = !(descriptor->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL))
                         && descriptor->nb_components >= 3;
     if (output_is_yuv) {
@@ -373,6 +301,14 @@ static int sr_open(const sr_video_writer_config *c, sr_video_writer *w, char *er
                               av_get_pix_fmt_name(w->input_format), av_get_pix_fmt_name(pixel_format));
     }
 
+    return sr_open_file(c, w, error, error_size);
+}
+
+/* Opens the file and writes the container header: the last step of opening. */
+static int sr_open_file(const sr_video_writer_config *c, sr_video_writer *w, char *error, size_t error_size)
+{
+    int ret;
+    const AVDictionaryEntry *unused;
     if (!(w->format->oformat->flags & AVFMT_NOFILE)) {
         ret = avio_open(&w->format->pb, c->path, AVIO_FLAG_WRITE);
         if (ret < 0)
@@ -434,6 +370,62 @@ int sr_video_writer_open(const sr_video_writer_config *config, sr_video_writer *
     return 0;
 }
 
+/* Copies the input into the scratch frame, pads it and un-premultiplies it:
+   one pass over memory that is about to be read by swscale anyway. */
+static void sr_prepare_scratch(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t stride)
+{
+    int out_width = w->frame->width, out_height = w->frame->height;
+    for (int y = 0; y < out_height; y++) {
+        uint8_t *row = w->scratch + (ptrdiff_t)y * w->scratch_stride;
+        int filled = 0;
+        if (y < w->height) {
+            memcpy(row, pixels + (ptrdiff_t)y * stride, (size_t)w->width * 4);
+            filled = w->width;
+        }
+        for (int x = filled; x < out_width; x++)
+            memcpy(row + (ptrdiff_t)x * 4, w->pad_color, 4);
+        if (w->premultiplied)
+            sr_unpremultiply_in_place(row, (size_t)out_width);
+    }
+}
+
+static int sr_scale_and_encode(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t stride,
+                               char *error, size_t error_size)
+{
+    int ret = av_frame_make_writable(w->frame);
+    if (ret < 0)
+        return sr_fail(error, error_size, ret, "cannot get a writable frame");
+    const uint8_t *source[4] = { pixels, NULL, NULL, NULL };
+    const int source_stride[4] = { (int)stride, 0, 0, 0 };
+    int rows = sws_scale(w->scaler, source, source_stride, 0, w->frame->height, w->frame->data, w->frame->linesize);
+    if (rows <= 0)
+        return sr_fail(error, error_size, rows, "swscale failed to convert frame %lld", (long long)w->next_pts);
+    w->frame->pts = w->next_pts;
+    return sr_encode(w, w->frame, error, error_size);
+}
+
+/* Encodes every frame paletteuse has ready. Its frames carry the pts given
+   with the input. */
+static int sr_drain_mapper(sr_video_writer *w, char *error, size_t error_size)
+{
+    for (;;) {
+        int ret = sr_palette_mapper_pull(w->mapper, w->mapped, error, error_size);
+        if (ret <= 0)
+            return ret;
+        ret = sr_encode(w, w->mapped, error, error_size);
+        av_frame_unref(w->mapped);
+        if (ret < 0)
+            return ret;
+    }
+}
+
+static int sr_map_and_encode(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t stride,
+                             char *error, size_t error_size)
+{
+    int ret = sr_palette_mapper_push(w->mapper, pixels, stride, w->next_pts, error, error_size);
+    return ret < 0 ? ret : sr_drain_mapper(w, error, error_size);
+}
+
 int sr_video_writer_write(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t stride,
                           char *error, size_t error_size)
 {
@@ -447,20 +439,16 @@ int sr_video_writer_write(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t s
         ret = SR_INVALID(error, error_size, "the video writer is already %s", w->finished ? "finished" : "failed");
     } else if (stride < (ptrdiff_t)av_image_get_linesize(w->input_format, w->width, 0) || stride > INT32_MAX) {
         ret = SR_INVALID(error, error_size, "row stride %td is too small for a %d-pixel row", stride, w->width);
-    } else if ((ret = av_frame_make_writable(w->frame)) < 0) {
-        ret = sr_fail(error, error_size, ret, "cannot get a writable frame");
     } else {
-        const uint8_t *source[4] = { pixels, NULL, NULL, NULL };
-        const int source_stride[4] = { (int)stride, 0, 0, 0 };
-        int rows = sws_scale(w->scaler, source, source_stride, 0, w->height, w->frame->data, w->frame->linesize);
-        if (rows <= 0) {
-            ret = sr_fail(error, error_size, rows, "swscale failed to convert frame %lld", (long long)w->next_pts);
-        } else {
-            w->frame->pts = w->next_pts;
-            ret = sr_encode(w, w->frame, error, error_size);
-            if (ret >= 0)
-                w->next_pts++;
+        if (w->scratch) {
+            sr_prepare_scratch(w, pixels, stride);
+            pixels = w->scratch;
+            stride = w->scratch_stride;
         }
+        ret = w->mapper ? sr_map_and_encode(w, pixels, stride, error, error_size)
+                        : sr_scale_and_encode(w, pixels, stride, error, error_size);
+        if (ret >= 0)
+            w->next_pts++;
     }
     if (ret < 0 && w)
         w->failed = 1;
@@ -483,6 +471,9 @@ int sr_video_writer_finish(sr_video_writer *w, char *error, size_t error_size)
         ret = SR_INVALID(error, error_size, "no writer given");
     } else if (w->finished || w->failed) {
         ret = SR_INVALID(error, error_size, "the video writer is already %s", w->finished ? "finished" : "failed");
+    } else if (w->mapper && ((ret = sr_palette_mapper_push(w->mapper, NULL, 0, 0, error, error_size)) < 0
+                             || (ret = sr_drain_mapper(w, error, error_size)) < 0)) {
+        /* message written */
     } else if ((ret = sr_encode(w, NULL, error, error_size)) < 0) {
         /* message written */
     } else if ((ret = av_write_trailer(w->format)) < 0) {
@@ -516,6 +507,10 @@ void sr_video_writer_free(sr_video_writer *w)
     av_packet_free(&w->packet);
     sws_freeContext(w->scaler);
     w->scaler = NULL;
+    sr_palette_mapper_free(w->mapper);
+    w->mapper = NULL;
+    av_frame_free(&w->mapped);
+    av_freep(&w->scratch);
     sr_leave();
     av_free(w);
 }

@@ -7,7 +7,9 @@ import Darwin
 /// An output that appears at its target all at once, or not at all.
 ///
 /// Writing goes to a temporary sibling of the target (`.out.mp4.partial-k3x9`
-/// beside `out.mp4`, or a directory `.frames.partial-k3x9` beside `frames/`).
+/// beside `out.mp4`, or a directory `.frames.partial-k3x9` beside `frames/`;
+/// for files named by a pattern in an existing directory, a temporary
+/// directory inside it, whose files are moved out one by one).
 /// Being in the same directory keeps it on the same file system, so `commit()`
 /// is a single `rename(2)`: readers see either the old target or the complete
 /// new one, never a truncated file. `discard()` removes the temporary output;
@@ -22,6 +24,12 @@ final class AtomicOutput {
         /// A directory of files. `replacing` allows replacing a directory that
         /// holds only files `isReplaceable` accepts.
         case directory(replacing: Bool, isReplaceable: (String) -> Bool)
+        /// Files in an existing directory that `isMember` picks out (a
+        /// pattern's frames), among others that stay. `replacing` allows
+        /// replacing members already there; all of them go, so no frame of a
+        /// longer earlier sequence stays behind. `path` names the directory
+        /// and `memberDescription` the files, for messages.
+        case files(replacing: Bool, isMember: (String) -> Bool, memberDescription: String)
     }
 
     private enum State { case open, committed, discarded }
@@ -46,11 +54,13 @@ final class AtomicOutput {
         target = trimmed
         self.kind = kind
         let (parent, name) = Self.split(trimmed)
-        guard !name.isEmpty, name != ".", name != "..", trimmed != "/" else {
+        let isFileSet: Bool
+        if case .files = kind { isFileSet = true } else { isFileSet = false }
+        guard isFileSet || (!name.isEmpty && name != "." && name != ".." && trimmed != "/") else {
             throw EncoderError(.targetNotWritable, path: path, reason: "name a file or directory to write")
         }
         let prefix = parent.isEmpty ? "" : (parent.hasSuffix("/") ? parent : parent + "/")
-        let base = "\(prefix).\(name).partial-"
+        var base = "\(prefix).\(name).partial-"
 
         switch kind {
         case .file:
@@ -61,6 +71,13 @@ final class AtomicOutput {
         case .directory(let replacing, let isReplaceable):
             try Self.checkDirectoryTarget(trimmed, displayPath: path, replacing: replacing,
                                           isReplaceable: isReplaceable)
+        case .files(let replacing, let isMember, let members):
+            guard Self.fileType(trimmed) == S_IFDIR else {
+                throw EncoderError(.targetNotWritable, path: path, reason: "'\(trimmed)' is not a directory")
+            }
+            try Self.checkMembers(trimmed, displayPath: path, replacing: replacing, isMember: isMember,
+                                  memberDescription: members)
+            base = "\(trimmed)/.\(members).partial-"
         }
 
         // Reserve a fresh name; O_EXCL / mkdir fail rather than reuse one.
@@ -72,7 +89,7 @@ final class AtomicOutput {
                 let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                 if descriptor >= 0 { close(descriptor) }
                 result = descriptor
-            case .directory:
+            case .directory, .files:
                 result = mkdir(candidate, 0o777)
             }
             if result >= 0 {
@@ -81,8 +98,10 @@ final class AtomicOutput {
             }
             let error = errno
             if error == EEXIST, attempt < 15 { continue }
+            let directory: String
+            if case .files = kind { directory = trimmed } else { directory = parent.isEmpty ? "." : parent }
             throw EncoderError(.targetNotWritable, path: path,
-                               reason: Self.directoryProblem(parent.isEmpty ? "." : parent, errno: error))
+                               reason: Self.directoryProblem(directory, errno: error))
         }
         throw EncoderError(.targetNotWritable, path: path, reason: "cannot find a free temporary name")
     }
@@ -103,6 +122,8 @@ final class AtomicOutput {
                 try renameOrThrow(temporaryPath, target)
             case .directory(let replacing, let isReplaceable):
                 try commitDirectory(replacing: replacing, isReplaceable: isReplaceable)
+            case .files(let replacing, let isMember, let members):
+                try commitFiles(replacing: replacing, isMember: isMember, memberDescription: members)
             }
         } catch {
             discard()
@@ -164,6 +185,59 @@ final class AtomicOutput {
             throw error
         }
         Self.removeTree(aside)
+    }
+
+    // MARK: Files in a directory
+
+    private static func checkMembers(
+        _ directory: String, displayPath: String, replacing: Bool, isMember: (String) -> Bool,
+        memberDescription: String
+    ) throws {
+        let members = try listDirectory(directory, displayPath: displayPath).filter(isMember)
+        if !members.isEmpty, !replacing {
+            throw EncoderError(.targetNotEmpty, path: displayPath, reason:
+                "'\(directory)' already holds \(members.count) file\(members.count == 1 ? "" : "s") named "
+                + "\(memberDescription); choose another name or directory, or allow overwriting")
+        }
+    }
+
+    /// Moves the new files in, after moving any earlier members aside. Not
+    /// one atomic step (that needs the files in a directory of their own),
+    /// but every file is complete when it appears, and a failure part way
+    /// puts the earlier members back.
+    private func commitFiles(replacing: Bool, isMember: (String) -> Bool, memberDescription: String) throws {
+        try Self.checkMembers(target, displayPath: displayPath, replacing: replacing, isMember: isMember,
+                              memberDescription: memberDescription)
+        let temporaryName = Self.split(temporaryPath).1
+        let earlier = try Self.listDirectory(target, displayPath: displayPath)
+            .filter { isMember($0) && $0 != temporaryName }
+        let new = try Self.listDirectory(temporaryPath, displayPath: displayPath).sorted()
+        let aside = temporaryPath + ".replaced"
+        var movedAside: [String] = []
+        var movedIn: [String] = []
+        do {
+            if !earlier.isEmpty {
+                guard mkdir(aside, 0o777) == 0 else {
+                    throw EncoderError(.writeFailed, path: displayPath, reason:
+                        "cannot make room for the new files: \(Self.describe(errno: errno))")
+                }
+                for name in earlier {
+                    try renameOrThrow(target + "/" + name, aside + "/" + name)
+                    movedAside.append(name)
+                }
+            }
+            for name in new {
+                try renameOrThrow(temporaryPath + "/" + name, target + "/" + name)
+                movedIn.append(name)
+            }
+        } catch {
+            for name in movedIn { _ = rename(target + "/" + name, temporaryPath + "/" + name) }
+            for name in movedAside { _ = rename(aside + "/" + name, target + "/" + name) }
+            Self.removeTree(aside)
+            throw error
+        }
+        Self.removeTree(aside)
+        rmdir(temporaryPath)
     }
 
     // MARK: File system helpers

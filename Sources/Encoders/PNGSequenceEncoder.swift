@@ -6,111 +6,120 @@ import Darwin
 import PNGCodec
 import Primitives
 
-/// One PNG per frame in a directory: `frame_00000.png`, `frame_00001.png`...
-/// Names are zero-padded to at least five digits, and to as many as the last
-/// index needs, so they sort in frame order. Opaque frames are written as RGB,
-/// others as straight-alpha RGBA.
+/// One PNG per frame, in a directory (`frames/` -> `frame_00000.png`...) or
+/// named by a pattern (`out/f_%04d.png`); see `PNGFrameNaming`. RGBA with
+/// straight alpha when the canvas is transparent, RGB otherwise, at
+/// `settings.pngCompressionLevel`.
 ///
-/// Frames go into a temporary directory beside the target, renamed into place
-/// in `finish()`; see `AtomicOutput`. The target may be missing or empty; a
-/// directory already holding files is refused unless `settings.overwrite` is
-/// set and it holds only `frame_*.png` files of an earlier sequence.
-public final class PNGSequenceEncoder: FrameEncoder {
+/// Frames are encoded in parallel on `settings.encoderThreads` workers
+/// (zlib dominates the cost and every frame is independent) with a bounded
+/// window of frames in flight; each file's bytes are the same as a
+/// sequential run's.
+///
+/// Frames go into a temporary directory and appear at the target in
+/// `finish()` (see `AtomicOutput`). A target already holding frames is
+/// refused unless `settings.overwrite`: a directory must then hold only
+/// `frame_*.png` files; a pattern's directory may hold other files, which
+/// stay, while every earlier file matching the pattern is replaced.
+public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
+    /// The output path as given.
     public let directory: String
+    public let naming: PNGFrameNaming
     public let settings: VideoSettings
-    /// Frames written so far.
-    public private(set) var frameCount = 0
+    /// Frames accepted so far.
+    public var frameCount: Int { core.frameCount }
 
-    private var output: AtomicOutput?
-    private var failure: String?
+    private let core: StreamingEncoder
 
-    /// The least number of digits in a frame number.
+    /// The least number of digits in a directory's frame numbers.
     public static let minimumDigits = 5
 
-    /// The file name of frame `index` in a sequence of `count` frames.
+    /// The file name of frame `index` in a directory sequence of `count` frames.
     public static func frameName(_ index: Int, of count: Int = 0) -> String {
-        let digits = max(minimumDigits, String(max(count - 1, 0)).count)
-        let number = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+        PNGFrameNaming.directory(".").name(index, of: count)
     }
 
     /// True for names `frameName` produces (`frame_` digits `.png`).
     public static func isFrameName(_ name: String) -> Bool {
-        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
-        let digits = name.dropFirst(6).dropLast(4)
-        return digits.count >= minimumDigits && digits.allSatisfy { $0 >= "0" && $0 <= "9" }
+        PNGFrameNaming.directory(".").isMember(name)
     }
 
-    /// Checks the settings and the target directory, then makes the temporary
-    /// directory. Nothing is left behind when this throws.
-    public init(directory: String, settings: VideoSettings) throws {
-        self.directory = directory
+    /// Checks the settings and the target, then makes the temporary
+    /// directory. `path` is a directory, or a pattern (`PNGFrameNaming.pattern`).
+    /// Nothing is left behind when this throws.
+    public init(directory path: String, settings: VideoSettings) throws {
+        directory = path
         self.settings = settings
-        _ = try settings.validateCommon(path: directory)
-        output = try AtomicOutput(
-            path: directory,
-            kind: .directory(replacing: settings.overwrite, isReplaceable: Self.isFrameName))
+        let naming = PNGFrameNaming.pattern(path) ?? .directory(path)
+        self.naming = naming
+        _ = try settings.validateCommon(path: path)
+        try settings.validatePNG(path: path)
+
+        let output: AtomicOutput
+        if naming.isPattern, AtomicOutput.fileType(naming.directory) == S_IFDIR {
+            output = try AtomicOutput(path: naming.directory, kind: .files(
+                replacing: settings.overwrite, isMember: naming.isMember, memberDescription: naming.patternText))
+        } else {
+            // A new directory (or a directory target): it appears whole.
+            output = try AtomicOutput(path: naming.isPattern ? naming.directory : path, kind: .directory(
+                replacing: settings.overwrite, isReplaceable: naming.isMember))
+        }
+        let workers = settings.resolvedThreads
+        core = StreamingEncoder(
+            path: path, width: settings.width, height: settings.height, noun: "sequence", output: output,
+            sink: PNGFileSink(naming: naming, base: output.temporaryPath, path: path,
+                              keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
+            // One frame per worker plus one queued keeps every worker busy.
+            workers: workers, buffers: workers + 1, threadName: "sr-png")
     }
 
     deinit {
-        cancel()
+        core.cancel()
     }
 
-    public func append(_ frame: Bitmap) throws {
-        let output = try activeOutput()
-        guard frame.width == settings.width, frame.height == settings.height,
-              frame.pixels.count == frame.width * frame.height * 4 else {
-            throw fail(.frameMismatch, "frame \(frameCount) is \(frame.width)x\(frame.height) "
-                + "(\(frame.pixels.count) bytes); this sequence is \(settings.sizeText)")
-        }
-        let file = output.temporaryPath + "/" + Self.frameName(frameCount)
+    public func append(_ frame: Bitmap) throws { try core.append(frame) }
+    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
+    public func finish() throws { try core.finish() }
+    public func cancel() { core.cancel() }
+}
+
+/// Each frame to its own file in the temporary directory.
+private final class PNGFileSink: FrameSink, @unchecked Sendable {
+    let naming: PNGFrameNaming
+    let base: String
+    let path: String
+    let keepAlpha: Bool
+    let level: Int
+
+    init(naming: PNGFrameNaming, base: String, path: String, keepAlpha: Bool, level: Int) {
+        self.naming = naming
+        self.base = base
+        self.path = path
+        self.keepAlpha = keepAlpha
+        self.level = level
+    }
+
+    func consume(_ frame: Bitmap, index: Int) throws {
         do {
-            try PNGCodec.encode(frame, toFileAt: file)
+            try PNGCodec.writeFrame(frame, toFileAt: naming.path(index, in: base), keepAlpha: keepAlpha,
+                                    compressionLevel: level)
         } catch let error as PNGError {
-            throw fail(.writeFailed, "frame \(frameCount): \(error.reason)")
+            throw EncoderError(.writeFailed, path: path, reason: "frame \(index): \(error.reason)")
         }
-        frameCount += 1
     }
 
-    public func finish() throws {
-        let output = try activeOutput()
-        guard frameCount > 0 else {
-            throw fail(.misuse, "no frames were appended; a sequence needs at least one")
-        }
-        // Past 100000 frames the numbers need more digits; widen every name so
-        // they still sort.
-        if Self.frameName(frameCount - 1) != Self.frameName(frameCount - 1, of: frameCount) {
-            for index in 0..<frameCount {
-                let from = output.temporaryPath + "/" + Self.frameName(index)
-                let to = output.temporaryPath + "/" + Self.frameName(index, of: frameCount)
-                if from != to, rename(from, to) != 0 {
-                    throw fail(.writeFailed, "cannot rename \(from): \(AtomicOutput.describe(errno: errno))")
-                }
+    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
+        // Past 100000 frames a directory's numbers need more digits; widen
+        // every name so they still sort.
+        for index in 0..<frameCount where !naming.isPattern {
+            let from = naming.name(index), to = naming.name(index, of: frameCount)
+            if from == to { break }
+            if rename(base + "/" + from, base + "/" + to) != 0 {
+                throw EncoderError(.writeFailed, path: path,
+                                   reason: "cannot rename \(from): \(AtomicOutput.describe(errno: errno))")
             }
         }
-        do {
-            try output.commit()
-        } catch {
-            self.output = nil
-            failure = "\(error)"
-            throw error
-        }
-        self.output = nil
     }
 
-    public func cancel() {
-        output?.discard()
-        output = nil
-    }
-
-    private func activeOutput() throws -> AtomicOutput {
-        if let output { return output }
-        throw EncoderError.noMoreFrames(path: directory, earlierFailure: failure)
-    }
-
-    private func fail(_ kind: EncoderError.Kind, _ reason: String) -> EncoderError {
-        cancel()
-        failure = reason
-        return EncoderError(kind, path: directory, reason: reason)
-    }
+    func abandon() {}
 }

@@ -8,8 +8,8 @@ import Darwin
 
 /// The Swift side of the C shim's `sr_video_writer`: one video file being
 /// written by FFmpeg. Which container, codec and pixel format is data
-/// (`Configuration`), so ProRes 4444 .mov, VP9 .webm with alpha or GIF are
-/// another configuration, not another writer.
+/// (`Configuration`), so H.264 .mp4, ProRes 4444 .mov, VP9 .webm with alpha
+/// and GIF are four configurations of one writer.
 final class VideoWriter {
     struct Configuration {
         var formatName: String
@@ -28,17 +28,118 @@ final class VideoWriter {
         var colorTransfer: String?
         var colorSpace: String?
         var colorRange: String?
+        /// The frames are premultiplied and the output keeps alpha: the shim
+        /// divides by alpha before converting.
+        var inputPremultiplied = false
+        /// Encoded size when larger than `width` x `height` (padding); nil: the same.
+        var outputWidth: Int?
+        var outputHeight: Int?
+        /// Padding pixel, in the input's layout and premultiplication.
+        var padColor: [UInt8] = [0, 0, 0, 255]
+        /// Let the encoder take sizes its chroma subsampling does not divide.
+        var allowOddSize = false
+        /// Encoder threads; 0 lets FFmpeg choose.
+        var threads = 0
+        /// GIF: the palette every frame is mapped onto, 256 entries 0xAARRGGBB,
+        /// and paletteuse's options.
+        var palette: [UInt32]?
+        var paletteOptions: String?
 
         /// H.264 (libx264) in MP4: yuv420p, BT.709 primaries, transfer and
         /// matrix in limited range, the index at the front for streaming.
-        static func h264MP4(settings: VideoSettings, frameRate: FrameRate) -> Configuration {
-            Configuration(
+        /// Frames are encoded as they are: premultiplied colour is the frame
+        /// over black. `encodedSize` is even (padded) when the frames are not.
+        static func h264MP4(settings: VideoSettings, frameRate: FrameRate,
+                            encodedSize: (width: Int, height: Int)) -> Configuration {
+            var c = Configuration(
                 formatName: "mp4", codecName: "libx264", pixelFormat: "yuv420p",
                 width: settings.width, height: settings.height, frameRate: frameRate,
                 codecOptions: [("crf", String(settings.crf)), ("preset", settings.preset)],
                 formatOptions: [("movflags", "+faststart")],
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
             )
+            c.outputWidth = encodedSize.width
+            c.outputHeight = encodedSize.height
+            c.padColor = settings.premultipliedBackground
+            c.threads = settings.encoderThreads ?? 0
+            return c
+        }
+
+        /// ProRes 4444 (prores_ks) in QuickTime, what video editors import:
+        /// 10-bit 4:4:4 with a 16-bit alpha plane when the canvas is
+        /// transparent (straight alpha, as ProRes defines it), without one
+        /// otherwise; BT.709 tags; Apple's vendor id so Final Cut takes it
+        /// as its own.
+        static func prores4444MOV(settings: VideoSettings, frameRate: FrameRate) -> Configuration {
+            let alpha = settings.isTransparent
+            var c = Configuration(
+                formatName: "mov", codecName: "prores_ks", pixelFormat: alpha ? "yuva444p10le" : "yuv444p10le",
+                width: settings.width, height: settings.height, frameRate: frameRate,
+                codecOptions: [("profile", "4444"), ("vendor", "apl0")] + (alpha ? [("alpha_bits", "16")] : []),
+                colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
+            )
+            c.inputPremultiplied = alpha
+            c.threads = settings.encoderThreads ?? 0
+            return c
+        }
+
+        /// VP9 (libvpx) in WebM at constant quality (`vp9CRF`, bitrate
+        /// unconstrained), yuva420p with straight alpha when the canvas is
+        /// transparent (browsers play it with alpha), yuv420p otherwise; BT.709
+        /// tags; odd sizes as they are (libvpx rounds chroma up).
+        static func vp9WebM(settings: VideoSettings, frameRate: FrameRate) -> Configuration {
+            let alpha = settings.isTransparent
+            let speed = VP9Speed(preset: settings.preset)
+            var c = Configuration(
+                formatName: "webm", codecName: "libvpx-vp9", pixelFormat: alpha ? "yuva420p" : "yuv420p",
+                width: settings.width, height: settings.height, frameRate: frameRate,
+                codecOptions: [
+                    ("crf", String(settings.vp9CRF)), ("b", "0"),
+                    ("deadline", speed.deadline), ("cpu-used", String(speed.cpuUsed)), ("row-mt", "1"),
+                ],
+                colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
+            )
+            c.inputPremultiplied = alpha
+            c.allowOddSize = true
+            // libvpx uses one thread unless told otherwise.
+            c.threads = settings.resolvedThreads
+            return c
+        }
+
+        /// An animated GIF of `width` x `height` straight BGRA frames (the
+        /// GIF spool's), mapped onto `palette` with `dither`, looping as
+        /// `loopCount` says. The muxer turns the rate into delays in 1/100 s.
+        static func gif(width: Int, height: Int, frameRate: FrameRate, palette: [UInt32],
+                        options: GIFOptions) -> Configuration {
+            var c = Configuration(
+                formatName: "gif", codecName: "gif", pixelFormat: "pal8", inputPixelFormat: "bgra",
+                width: width, height: height, frameRate: frameRate,
+                formatOptions: [("loop", String(options.loopCount))]
+            )
+            c.palette = palette
+            // diff_mode: only the rectangle that changed is re-dithered, so
+            // still areas stay identical between frames and cost nothing.
+            c.paletteOptions = options.dither.paletteUseOptions + ":diff_mode=rectangle:alpha_threshold=128"
+            return c
+        }
+    }
+
+    /// libvpx's speed for an x264 preset name, so one `--preset` serves both.
+    struct VP9Speed {
+        var deadline: String
+        var cpuUsed: Int
+
+        init(preset: String) {
+            switch preset {
+            case "ultrafast": (deadline, cpuUsed) = ("realtime", 8)
+            case "superfast": (deadline, cpuUsed) = ("realtime", 7)
+            case "veryfast": (deadline, cpuUsed) = ("realtime", 6)
+            case "faster", "fast": (deadline, cpuUsed) = ("good", 5)
+            case "slow": (deadline, cpuUsed) = ("good", 3)
+            case "slower": (deadline, cpuUsed) = ("good", 2)
+            case "veryslow", "placebo": (deadline, cpuUsed) = ("good", 1)
+            default: (deadline, cpuUsed) = ("good", 4)
+            }
         }
     }
 
@@ -81,9 +182,20 @@ final class VideoWriter {
         config.color_transfer = cString(c.colorTransfer)
         config.color_space = cString(c.colorSpace)
         config.color_range = cString(c.colorRange)
+        config.input_premultiplied = c.inputPremultiplied ? 1 : 0
+        config.output_width = Int32(clamping: c.outputWidth ?? 0)
+        config.output_height = Int32(clamping: c.outputHeight ?? 0)
+        config.pad_color = (c.padColor[0], c.padColor[1], c.padColor[2], c.padColor[3])
+        config.allow_odd_size = c.allowOddSize ? 1 : 0
+        config.thread_count = Int32(clamping: c.threads)
+        config.palette_options = cString(c.paletteOptions)
 
         var opened: OpaquePointer?
-        if sr_video_writer_open(&config, &opened, buffer, Self.errorBufferSize) < 0 {
+        let status = (c.palette ?? []).withUnsafeBufferPointer { entries in
+            config.palette = c.palette == nil ? nil : entries.baseAddress
+            return sr_video_writer_open(&config, &opened, buffer, Self.errorBufferSize)
+        }
+        if status < 0 {
             let text = String(cString: buffer)
             buffer.deallocate()
             throw VideoWriterError(message: text.isEmpty ? "cannot open the video writer" : text)

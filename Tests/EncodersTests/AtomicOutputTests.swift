@@ -13,7 +13,7 @@ struct AtomicOutputTests {
     @Test("while encoding, only a temporary file beside the target exists")
     func temporaryBesideTarget() throws {
         try withTemporaryDirectory { dir in
-            let encoder = try MP4Encoder(path: dir + "/out.mp4", settings: Self.settings)
+            let encoder = try VideoFileEncoder(path: dir + "/out.mp4", format: .mp4, settings: Self.settings)
             try encoder.append(Self.frame)
             let names = try contents(of: dir)
             #expect(names.count == 1)
@@ -61,7 +61,7 @@ struct AtomicOutputTests {
     @Test("a frame whose byte count does not match its size is refused, not read past")
     func inconsistentBitmap() throws {
         try withTemporaryDirectory { dir in
-            let encoder = try MP4Encoder(path: dir + "/out.mp4", settings: Self.settings)
+            let encoder = try VideoFileEncoder(path: dir + "/out.mp4", format: .mp4, settings: Self.settings)
             var frame = Self.frame
             frame.pixels.removeLast(100)
             #expect(throws: EncoderError.self) { try encoder.append(frame) }
@@ -76,20 +76,20 @@ struct AtomicOutputTests {
             let old = Array("an earlier render".utf8)
             try writeBytes(old, to: path)
 
-            let cancelled = try MP4Encoder(path: path, settings: Self.settings)
+            let cancelled = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
             for _ in 0..<5 { try cancelled.append(Self.frame) }
             #expect(try fileBytes(path) == old, "untouched while encoding")
             cancelled.cancel()
             #expect(try fileBytes(path) == old)
             #expect(try contents(of: dir) == ["out.mp4"])
 
-            let failed = try MP4Encoder(path: path, settings: Self.settings)
+            let failed = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
             try failed.append(Self.frame)
             _ = try? failed.append(Bitmap(width: 2, height: 2))
             #expect(try fileBytes(path) == old)
             #expect(try contents(of: dir) == ["out.mp4"])
 
-            let finished = try MP4Encoder(path: path, settings: Self.settings)
+            let finished = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
             for _ in 0..<5 { try finished.append(Self.frame) }
             try finished.finish()
             #expect(try probe(path).int("nb_read_frames") == 5)
@@ -101,7 +101,7 @@ struct AtomicOutputTests {
     func releasedWithoutFinish() throws {
         try withTemporaryDirectory { dir in
             do {
-                let encoder = try MP4Encoder(path: dir + "/out.mp4", settings: Self.settings)
+                let encoder = try VideoFileEncoder(path: dir + "/out.mp4", format: .mp4, settings: Self.settings)
                 try encoder.append(Self.frame)
                 let sequence = try PNGSequenceEncoder(directory: dir + "/frames", settings: Self.settings)
                 try sequence.append(Self.frame)
@@ -139,7 +139,7 @@ struct AtomicOutputTests {
     func missingDirectory() throws {
         let path = "/proc/shiftrender-test/out.mp4"
         let error = try #require(throws: EncoderError.self) {
-            try MP4Encoder(path: path, settings: Self.settings)
+            try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
         }
         #expect(error.kind == .targetNotWritable)
         #expect(error.description == "cannot write '\(path)': the directory '/proc/shiftrender-test' does not exist")
@@ -153,7 +153,7 @@ struct AtomicOutputTests {
                                                     attributes: [.posixPermissions: 0o500])
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked) }
             let error = try #require(throws: EncoderError.self) {
-                try MP4Encoder(path: locked + "/out.mp4", settings: Self.settings)
+                try VideoFileEncoder(path: locked + "/out.mp4", format: .mp4, settings: Self.settings)
             }
             #expect(error.description.contains("is not writable"))
         }
@@ -165,7 +165,7 @@ struct AtomicOutputTests {
             try FileManager.default.createDirectory(atPath: dir + "/clip.mp4", withIntermediateDirectories: false)
             // An existing directory asks for a PNG sequence, so go to the encoder directly.
             let error = try #require(throws: EncoderError.self) {
-                try MP4Encoder(path: dir + "/clip.mp4", settings: Self.settings)
+                try VideoFileEncoder(path: dir + "/clip.mp4", format: .mp4, settings: Self.settings)
             }
             #expect(error.description.contains("is a directory"))
             #expect(try contents(of: dir) == ["clip.mp4"])

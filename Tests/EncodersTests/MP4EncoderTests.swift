@@ -11,7 +11,7 @@ struct MP4EncoderTests {
     /// 12 frames of 64x48 at 24 fps, left half red and right half blue.
     func encodeSplitVideo(to path: String, fps: Double = 24, frames: Int = 12) throws {
         let settings = VideoSettings(width: 64, height: 48, framesPerSecond: fps)
-        let encoder = try MP4Encoder(path: path, settings: settings)
+        let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
         let frame = splitFrame(width: 64, height: 48, left: Self.red, right: Self.blue)
         for _ in 0..<frames { try encoder.append(frame) }
         try encoder.finish()
@@ -61,7 +61,7 @@ struct MP4EncoderTests {
         try withTemporaryDirectory { dir in
             let path = dir + "/ramp.mp4"
             let settings = VideoSettings(width: 32, height: 32, framesPerSecond: 10, preset: "veryfast")
-            let encoder = try MP4Encoder(path: path, settings: settings)
+            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             let levels = (0..<10).map { UInt8(20 + $0 * 22) }
             for level in levels {
                 try encoder.append(Bitmap(width: 32, height: 32, fill: (level, 255 - level, 128, 255)))
@@ -97,7 +97,7 @@ struct MP4EncoderTests {
         try withTemporaryDirectory { dir in
             let path = dir + "/rate.mp4"
             let settings = VideoSettings(width: 16, height: 16, framesPerSecond: fps, preset: "ultrafast")
-            let encoder = try MP4Encoder(path: path, settings: settings)
+            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             #expect(encoder.frameRate.description == expected)
             for _ in 0..<frames { try encoder.append(Bitmap(width: 16, height: 16, fill: (9, 99, 199, 255))) }
             try encoder.finish()
@@ -110,21 +110,24 @@ struct MP4EncoderTests {
         }
     }
 
-    @Test("odd sizes are refused with the fix in the message, and nothing is written")
+    @Test("with oddSize .refuse, odd sizes are refused with the fix in the message, and nothing is written")
     func oddSize() throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/odd.mp4"
             let error = try #require(throws: EncoderError.self) {
-                try MP4Encoder(path: path, settings: VideoSettings(width: 391, height: 844, framesPerSecond: 30))
+                try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(
+                    width: 391, height: 844, framesPerSecond: 30, oddSize: .refuse))
             }
             #expect(error.kind == .invalidSettings)
             #expect(error.description.contains("'\(path)'"))
             #expect(error.description.contains("needs even width and height"))
             #expect(error.description.contains("391x844 is odd"))
             #expect(error.description.contains("change the canvas size or scale"))
+            #expect(error.description.contains("padded to 392x844"))
             #expect(try contents(of: dir).isEmpty)
             #expect(throws: EncoderError.self) {
-                try MP4Encoder(path: path, settings: VideoSettings(width: 64, height: 47, framesPerSecond: 30))
+                try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(
+                    width: 64, height: 47, framesPerSecond: 30, oddSize: .refuse))
             }
         }
     }
@@ -139,7 +142,7 @@ struct MP4EncoderTests {
     func invalidSettings(settings: VideoSettings) throws {
         try withTemporaryDirectory { dir in
             let error = try #require(throws: EncoderError.self) {
-                try MP4Encoder(path: dir + "/bad.mp4", settings: settings)
+                try VideoFileEncoder(path: dir + "/bad.mp4", format: .mp4, settings: settings)
             }
             #expect(error.kind == .invalidSettings)
             #expect(try contents(of: dir).isEmpty)
@@ -150,7 +153,7 @@ struct MP4EncoderTests {
     func translucentOverBlack() throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/half.mp4"
-            let encoder = try MP4Encoder(path: path, settings: VideoSettings(width: 16, height: 16, framesPerSecond: 24))
+            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(width: 16, height: 16, framesPerSecond: 24))
             // Straight white at alpha 128 is premultiplied (128, 128, 128, 128).
             try encoder.append(Bitmap(width: 16, height: 16, fill: (128, 128, 128, 128)))
             try encoder.finish()
@@ -166,7 +169,7 @@ extension MP4EncoderTests {
         try withTemporaryDirectory { dir in
             let path = dir + "/q.mp4"
             let settings = VideoSettings(width: 16, height: 16, framesPerSecond: 24, crf: 23, preset: "ultrafast")
-            let encoder = try MP4Encoder(path: path, settings: settings)
+            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             try encoder.append(Bitmap(width: 16, height: 16, fill: (1, 2, 3, 255)))
             try encoder.finish()
             let text = String(decoding: try fileBytes(path), as: UTF8.self)

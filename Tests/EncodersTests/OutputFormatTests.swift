@@ -10,13 +10,24 @@ struct OutputFormatTests {
         #expect(try OutputFormat.detect(path: "INTRO.MP4") == .mp4)
         #expect(try OutputFormat.detect(path: "out/frames/") == .pngSequence)
         #expect(try OutputFormat.detect(path: FileManager.default.temporaryDirectory.path) == .pngSequence)
-        for bad in ["out.mov", "out", "out.mp4.bak", ".mp4", "out.gif"] {
+        #expect(try OutputFormat.detect(path: "a/b.mov") == .mov)
+        #expect(try OutputFormat.detect(path: "a/b.WebM") == .webm)
+        #expect(try OutputFormat.detect(path: "b.gif") == .gif)
+        #expect(try OutputFormat.detect(path: "out/f_%04d.png") == .pngSequence)
+        #expect(try OutputFormat.detect(path: "f_%d.png") == .pngSequence)
+        for bad in ["out/%04d/f.png", "f_%s.png", "f_%04d_%d.png"] {
+            let error = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: bad) }
+            #expect(error.kind == .unsupportedOutput)
+        }
+        for bad in ["out", "out.mp4.bak", ".mp4", "out.avi"] {
             let error = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: bad) }
             #expect(error.kind == .unsupportedOutput)
             #expect(error.description.contains("'\(bad)'"))
             #expect(error.description.contains(".mp4"))
             #expect(error.description.contains("PNG sequence"))
         }
+        let single = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: "out/still.png") }
+        #expect(single.reason.contains("out/still_%04d.png"), "\(single.reason)")
     }
 
     @Test("the factory makes the matching encoder")
@@ -24,7 +35,7 @@ struct OutputFormatTests {
         try withTemporaryDirectory { dir in
             let settings = VideoSettings(width: 8, height: 8, framesPerSecond: 30)
             let video = try OutputFormat.encoder(forOutputPath: dir + "/a.mp4", settings: settings)
-            #expect(video is MP4Encoder)
+            #expect(video is VideoFileEncoder)
             video.cancel()
             let frames = try OutputFormat.encoder(forOutputPath: dir + "/seq/", settings: settings)
             #expect(frames is PNGSequenceEncoder)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("PNGSequenceEncoder")
 struct PNGSequenceEncoderTests {
-    static let settings = VideoSettings(width: 9, height: 7, framesPerSecond: 30)
+    static let settings = VideoSettings(width: 9, height: 7, framesPerSecond: 30, background: .clear)
 
     /// Distinct frames, some translucent, odd-sized (PNG does not mind).
     static func frames(_ count: Int) -> [Bitmap] {

@@ -70,16 +70,23 @@ struct ProbeResult {
         return (stream[key] as? String).flatMap { Int($0) }
     }
     var duration: Double? { (format["duration"] as? String).flatMap { Double($0) } }
+    /// A stream tag, case-insensitively (WebM writes ALPHA_MODE, ffprobe may lower it).
+    func tag(_ key: String) -> String? {
+        let tags = stream["tags"] as? [String: Any] ?? [:]
+        return tags.first { $0.key.lowercased() == key.lowercased() }?.value as? String
+    }
 }
 
-func probe(_ path: String) throws -> ProbeResult {
+/// `inputOptions` go before the input, e.g. `["-c:v", "libvpx-vp9"]` to
+/// decode VP9 with its alpha, or `["-f", "image2"]` for a PNG pattern.
+func probe(_ path: String, inputOptions: [String] = []) throws -> ProbeResult {
     let result = try run("/usr/bin/ffprobe", [
         "-v", "error", "-select_streams", "v:0", "-count_frames",
         "-show_entries",
-        "stream=codec_name,pix_fmt,width,height,r_frame_rate,avg_frame_rate,nb_read_frames,"
-            + "color_space,color_primaries,color_transfer,color_range:format=duration",
-        "-of", "json", path,
-    ])
+        "stream=codec_name,profile,pix_fmt,width,height,r_frame_rate,avg_frame_rate,nb_read_frames,"
+            + "color_space,color_primaries,color_transfer,color_range:stream_tags:format=duration",
+        "-of", "json",
+    ] + inputOptions + [path])
     guard result.status == 0 else { throw ToolFailed(description: "ffprobe failed: \(result.stderr)") }
     let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any] ?? [:]
     let streams = json["streams"] as? [[String: Any]] ?? []
@@ -105,6 +112,85 @@ func decodeRGB(_ path: String, width: Int, height: Int) throws -> [[UInt8]] {
         }
         return stride(from: 0, to: bytes.count, by: frameSize).map { Array(bytes[$0..<($0 + frameSize)]) }
     }
+}
+
+/// Decodes a video to raw frames of `pixelFormat` ("rgba", "rgb24"), the
+/// decoder chosen by `inputOptions` (`["-c:v", "libvpx-vp9"]` keeps VP9's alpha).
+func decodeRaw(_ path: String, pixelFormat: String, bytesPerPixel: Int, width: Int, height: Int,
+               inputOptions: [String] = [], filter: String? = nil) throws -> [[UInt8]] {
+    try withTemporaryDirectory { scratch in
+        let raw = scratch + "/frames.raw"
+        let result = try run("/usr/bin/ffmpeg", ["-v", "error"] + inputOptions + ["-i", path]
+            + (filter.map { ["-vf", $0] } ?? [])
+            + ["-f", "rawvideo", "-pix_fmt", pixelFormat, "-y", raw])
+        guard result.status == 0 else { throw ToolFailed(description: "ffmpeg failed: \(result.stderr)") }
+        let bytes = try fileBytes(raw)
+        let frameSize = width * height * bytesPerPixel
+        guard frameSize > 0, bytes.count % frameSize == 0 else {
+            throw ToolFailed(description: "decoded \(bytes.count) bytes, not a multiple of \(frameSize)")
+        }
+        return stride(from: 0, to: bytes.count, by: frameSize).map { Array(bytes[$0..<($0 + frameSize)]) }
+    }
+}
+
+/// The packets' durations of a file's first video stream (for GIF: the
+/// frame delays in 1/100 s).
+func packetDurations(_ path: String) throws -> [Int] {
+    let result = try run("/usr/bin/ffprobe", [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration", "-of", "csv=p=0", path,
+    ])
+    guard result.status == 0 else { throw ToolFailed(description: "ffprobe failed: \(result.stderr)") }
+    return String(decoding: result.stdout, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { Int($0) }
+}
+
+/// Frames like a UI transition's: a soft gradient background, a white card
+/// with grey "text" bars that slides and grows, and an accent-coloured disc
+/// with an anti-aliased edge; translucent towards the top when `alpha`. Not
+/// flat colour, so codec tests mean something.
+func transitionLikeFrames(width: Int, height: Int, count: Int, alpha: Bool = false) -> [Bitmap] {
+    (0..<count).map { index in
+        var bitmap = Bitmap(width: width, height: height)
+        let t = Double(index) / Double(max(1, count - 1))
+        let cx = Double(width) * (0.25 + 0.5 * t), cy = Double(height) * 0.62, radius = Double(height) * 0.18
+        let card = (x0: Int(Double(width) * 0.08), x1: Int(Double(width) * (0.5 + 0.4 * t)),
+                    y0: height / 10, y1: Int(Double(height) * 0.42))
+        for y in 0..<height {
+            for x in 0..<width {
+                var r = 200 + 40 * Double(x) / Double(width), g = 215 + 25 * Double(y) / Double(height)
+                var b = 250 - 30 * Double(x + y) / Double(width + height)
+                var a = alpha ? 0.35 + 0.65 * Double(y) / Double(height) : 1
+                if x >= card.x0, x < card.x1, y >= card.y0, y < card.y1 {
+                    (r, g, b, a) = (255, 255, 255, 1)
+                    // Text lines: grey bars every 12 pixels inside the card.
+                    let row = (y - card.y0) % 12
+                    if (y - card.y0) >= 10, row < 5, x >= card.x0 + 10, x < card.x1 - 10 - ((y / 12) % 3) * 20 {
+                        (r, g, b) = (60, 60, 67)
+                    }
+                }
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let coverage = min(1, max(0, radius - (dx * dx + dy * dy).squareRoot() + 0.5))
+                r = r * (1 - coverage) + 30 * coverage
+                g = g * (1 - coverage) + 122 * coverage
+                b = b * (1 - coverage) + 240 * coverage
+                a = a * (1 - coverage) + coverage
+                bitmap.setPixel(x: x, y: y, (UInt8((r * a).rounded()), UInt8((g * a).rounded()),
+                                             UInt8((b * a).rounded()), UInt8((a * 255).rounded())))
+            }
+        }
+        return bitmap
+    }
+}
+
+/// Peak signal-to-noise ratio in dB between byte arrays of equal length.
+func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    precondition(a.count == b.count && !a.isEmpty)
+    var squared = 0.0
+    for i in a.indices {
+        let d = Double(a[i]) - Double(b[i])
+        squared += d * d
+    }
+    let mse = squared / Double(a.count)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }
 
 /// The RGB triple at (x, y) of a packed RGB24 frame.

@@ -10,7 +10,7 @@ struct VideoWriterShimTests {
     func configuration(_ change: (inout VideoWriter.Configuration) -> Void) -> VideoWriter.Configuration {
         var c = VideoWriter.Configuration.h264MP4(
             settings: VideoSettings(width: 16, height: 16, framesPerSecond: 24, preset: "ultrafast"),
-            frameRate: Self.rate)
+            frameRate: Self.rate, encodedSize: (16, 16))
         change(&c)
         return c
     }
@@ -40,7 +40,7 @@ struct VideoWriterShimTests {
                 case "codec": c.codecName = "libnope"
                 case "option": c.codecOptions.append(("nonsense", "1"))
                 case "preset": c.codecOptions = [("preset", "warp9")]
-                case "odd": c.width = 15
+                case "odd": c.width = 15; c.outputWidth = nil
                 case "pixfmt": c.pixelFormat = "yuv999p"
                 case "colour": c.colorSpace = "bt9000"
                 case "muxer": c.formatOptions.append(("bogus", "1"))

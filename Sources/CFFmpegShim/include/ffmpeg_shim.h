@@ -1,8 +1,9 @@
 /*
  * ffmpeg_shim.h: the whole C surface Swift sees of FFmpeg.
  *
- * A video writer takes RGBA frames, converts them with swscale to the codec's
- * pixel format, encodes them and muxes the packets into a file. Container,
+ * A video writer takes RGBA frames, converts them with swscale (or, for GIF,
+ * maps them onto a palette with libavfilter) to the codec's pixel format,
+ * encodes them and muxes the packets into a file. Container,
  * codec, pixel format, colour tags and codec/muxer options are parameters, so
  * other outputs (ProRes 4444 .mov, VP9 .webm with alpha, GIF) are a different
  * configuration rather than a different code path.
@@ -58,6 +59,27 @@ typedef struct sr_video_writer_config {
     const char *color_transfer;
     const char *color_space;
     const char *color_range;
+    /* 1: the input is premultiplied (alpha in byte 3) and is divided by alpha
+       before conversion, for outputs that keep alpha. 0: converted as is (an
+       opaque output then shows premultiplied frames over black). */
+    int input_premultiplied;
+    /* Encoded size, when larger than width x height: each frame is padded on
+       the right and at the bottom with pad_color (4 bytes in the input pixel
+       layout, same premultiplication as the input). 0 means width / height. */
+    int output_width;
+    int output_height;
+    uint8_t pad_color[4];
+    /* 1 lets an encoder that handles them (libvpx-vp9) take sizes its chroma
+       subsampling does not divide; 0 refuses them here with a clear message. */
+    int allow_odd_size;
+    /* Encoder threads; 0 leaves the choice to FFmpeg. */
+    int thread_count;
+    /* PAL8 outputs (GIF): 256 entries 0xAARRGGBB every frame is mapped onto
+       with libavfilter's paletteuse instead of swscale; the input must then
+       be straight-alpha "bgra". palette_options are paletteuse's
+       ("dither=sierra2_4a:diff_mode=rectangle"). NULL palette: swscale. */
+    const uint32_t *palette;
+    const char *palette_options;
 } sr_video_writer_config;
 
 /*

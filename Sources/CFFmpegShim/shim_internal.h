@@ -1,0 +1,44 @@
+/*
+ * shim_internal.h: what the shim's C files share and Swift never sees.
+ */
+#ifndef SHIFTRENDER_SHIM_INTERNAL_H
+#define SHIFTRENDER_SHIM_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Brackets every public shim call: while inside, FFmpeg's error-level log
+   lines on this thread are captured for the call's message instead of printed. */
+void sr_enter(void);
+void sr_leave(void);
+
+/* Writes "<what>[: <FFmpeg error text>][ (<captured log>)]" to error and
+   returns a negative code (code itself when negative). */
+int sr_fail(char *error, size_t error_size, int code, const char *what, ...);
+/* A problem the shim found itself: the message says it all. Returns AVERROR(EINVAL). */
+int sr_invalid(char *error, size_t error_size, const char *what, ...);
+#define SR_INVALID sr_invalid
+
+/* Premultiplied -> straight alpha in place, alpha in byte 3 of each pixel
+   (RGBA or BGRA alike); rounding as Bitmap.unpremultipliedPixels. */
+void sr_unpremultiply_in_place(uint8_t *pixels, size_t pixel_count);
+/* Sets byte 3 of each pixel to 255: premultiplied colour is then the frame
+   composited over black. */
+void sr_make_opaque(uint8_t *pixels, size_t pixel_count);
+
+/* Maps straight BGRA frames onto a fixed 256-colour palette with dithering
+   (libavfilter's paletteuse), producing PAL8 frames for the GIF encoder. */
+typedef struct sr_palette_mapper sr_palette_mapper;
+struct AVFrame;
+int sr_palette_mapper_open(int width, int height, int fps_num, int fps_den,
+                           const uint32_t *palette, const char *options,
+                           sr_palette_mapper **out, char *error, size_t error_size);
+/* Pushes one frame (NULL: end of input). */
+int sr_palette_mapper_push(sr_palette_mapper *mapper, const uint8_t *bgra, ptrdiff_t stride,
+                           int64_t pts, char *error, size_t error_size);
+/* 1 and a PAL8 frame in *out (the caller unrefs it) when one is ready, 0 when
+   none is, negative on failure. */
+int sr_palette_mapper_pull(sr_palette_mapper *mapper, struct AVFrame *out, char *error, size_t error_size);
+void sr_palette_mapper_free(sr_palette_mapper *mapper);
+
+#endif /* SHIFTRENDER_SHIM_INTERNAL_H */

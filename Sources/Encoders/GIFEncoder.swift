@@ -1,0 +1,151 @@
+import Primitives
+
+/// An animated GIF, looping, small enough for a README: scaled to at most
+/// `gif.maxWidth` pixels wide, at most `gif.maxFramesPerSecond` (frames
+/// dropped evenly, see `GIFTiming`), on one 256-colour palette built for the
+/// whole clip, dithered (`gif.dither`).
+///
+/// Two passes, memory flat in the clip's length: as frames arrive (on the
+/// encoder thread) each kept frame is scaled, its colours counted into the
+/// palette (palettegen) and written to an unnamed spool file beside the
+/// output (`GIFSpool`); `finish()` then maps every spooled frame onto the
+/// palette (paletteuse) and encodes it into the temporary GIF, which is
+/// renamed into place. `cancel()` during that second pass stops it within a
+/// frame.
+///
+/// A transparent canvas gives a GIF with transparency (alpha below 128 is
+/// transparent; GIF has no partial alpha); otherwise frames show over black.
+public final class GIFEncoder: FrameEncoder, @unchecked Sendable {
+    public let path: String
+    public let settings: VideoSettings
+    /// Which frames are kept and their delays.
+    public let timing: GIFTiming
+    /// The GIF's size.
+    public let outputWidth: Int
+    public let outputHeight: Int
+    /// Frames accepted so far (before dropping).
+    public var frameCount: Int { core.frameCount }
+
+    private let core: StreamingEncoder
+
+    public init(path: String, settings: VideoSettings) throws {
+        self.path = path
+        self.settings = settings
+        let rate = try settings.validateCommon(path: path)
+        try settings.gif.validate(path: path)
+        timing = GIFTiming(sourceRate: rate, maxFramesPerSecond: settings.gif.maxFramesPerSecond)
+        (outputWidth, outputHeight) = settings.gif.outputSize(width: settings.width, height: settings.height)
+        guard VideoWriter.hasEncoder("gif") else {
+            throw EncoderError(.writeFailed, path: path, reason: "this FFmpeg build has no gif encoder")
+        }
+
+        let output = try AtomicOutput(path: path, kind: .file)
+        let sink: GIFSink
+        do {
+            sink = try GIFSink(
+                path: path, temporaryPath: output.temporaryPath, directory: AtomicOutput.split(output.target).0,
+                sourceWidth: settings.width, sourceHeight: settings.height,
+                width: outputWidth, height: outputHeight, timing: timing,
+                keepAlpha: settings.isTransparent, options: settings.gif)
+        } catch {
+            output.discard()
+            throw error
+        }
+        core = StreamingEncoder(
+            path: path, width: settings.width, height: settings.height, noun: "GIF", output: output,
+            sink: sink, workers: 1, buffers: 2, threadName: "sr-gif")
+    }
+
+    deinit {
+        core.cancel()
+    }
+
+    public func append(_ frame: Bitmap) throws { try core.append(frame) }
+    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
+    public func finish() throws { try core.finish() }
+    public func cancel() { core.cancel() }
+}
+
+/// Pass one in `consume`, pass two in `complete`.
+private final class GIFSink: FrameSink, @unchecked Sendable {
+    private let path: String
+    private let temporaryPath: String
+    private let width: Int
+    private let height: Int
+    private let timing: GIFTiming
+    private let keepAlpha: Bool
+    private let options: GIFOptions
+    private let scaler: FrameScaler
+    private var palette: PaletteBuilder?
+    private let spool: GIFSpool
+    private var writer: VideoWriter?
+    /// One scaled frame, reused for every frame in both passes.
+    private var scratch: [UInt8]
+
+    init(path: String, temporaryPath: String, directory: String, sourceWidth: Int, sourceHeight: Int,
+         width: Int, height: Int, timing: GIFTiming, keepAlpha: Bool, options: GIFOptions) throws {
+        self.path = path
+        self.temporaryPath = temporaryPath
+        self.width = width
+        self.height = height
+        self.timing = timing
+        self.keepAlpha = keepAlpha
+        self.options = options
+        scaler = try FrameScaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                                 width: width, height: height, path: path)
+        palette = try PaletteBuilder(width: width, height: height, path: path)
+        spool = try GIFSpool(directory: directory, frameBytes: width * height * 4, path: path)
+        scratch = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    func consume(_ frame: Bitmap, index: Int) throws {
+        guard timing.keeps(index) else { return }
+        guard let palette else { throw EncoderError(.misuse, path: path, reason: "the GIF was completed") }
+        try scratch.withUnsafeMutableBytes { buffer in
+            try scaler.scale(frame, into: buffer, keepAlpha: keepAlpha, path: path)
+            try palette.add(UnsafeRawBufferPointer(buffer), bytesPerRow: width * 4, path: path)
+            try spool.write(UnsafeRawBufferPointer(buffer), path: path)
+        }
+    }
+
+    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
+        guard let builder = palette else { throw EncoderError(.misuse, path: path, reason: "the GIF was completed") }
+        let entries = try builder.finish(path: path)
+        palette = nil
+        let writer: VideoWriter
+        do {
+            writer = try VideoWriter(path: temporaryPath, configuration: .gif(
+                width: width, height: height, frameRate: timing.frameRate, palette: entries, options: options))
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        self.writer = writer
+        for index in 0..<spool.frameCount {
+            if isCancelled() { throw EncoderError.noMoreFrames(path: path, earlierFailure: nil) }
+            try scratch.withUnsafeMutableBytes { buffer in
+                try spool.read(index, into: buffer, path: path)
+                let result = Result { () throws(VideoWriterError) in
+                    try writer.write(UnsafeRawBufferPointer(buffer), bytesPerRow: width * 4)
+                }
+                if case .failure(let error) = result {
+                    throw EncoderError(.writeFailed, path: path, reason: error.message)
+                }
+            }
+        }
+        do {
+            try writer.finish()
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        writer.close()
+        self.writer = nil
+        spool.close()
+    }
+
+    func abandon() {
+        writer?.close()
+        writer = nil
+        palette = nil
+        spool.close()
+    }
+}

@@ -1,0 +1,163 @@
+import Primitives
+import Synchronization
+
+/// The part every encoder shares: frames go through a `FramePipeline` to a
+/// `FrameSink` writing a temporary output (`AtomicOutput`), which `finish()`
+/// completes and renames into place and anything else removes.
+///
+/// Thread safety: `append`, `exchange` and `finish` come from one thread (the
+/// render loop); `cancel` may come from any thread at any time, including
+/// while that thread is blocked in `append` or busy in `finish`. The
+/// `lifecycle` lock makes "complete and commit" and "abandon and discard"
+/// exclusive, and `cancelled` lets a long `finish` (a GIF's second pass)
+/// notice a cancel and give way promptly.
+final class StreamingEncoder: @unchecked Sendable {
+    let path: String
+    let width: Int
+    let height: Int
+    /// "video", "GIF", "sequence": what messages call the output.
+    private let noun: String
+    private let sink: any FrameSink
+    private let pipeline: FramePipeline
+    private let lifecycle = ConditionLock()
+    // Guarded by `lifecycle`.
+    private var output: AtomicOutput?
+    private var failure: String?
+    private let cancelled = Atomic<Bool>(false)
+    /// Frames accepted; touched only by the appending thread.
+    private(set) var frameCount = 0
+
+    init(path: String, width: Int, height: Int, noun: String, output: AtomicOutput, sink: any FrameSink,
+         workers: Int, buffers: Int, threadName: String) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.noun = noun
+        self.output = output
+        self.sink = sink
+        pipeline = FramePipeline(width: width, height: height, workers: workers, buffers: buffers,
+                                 name: threadName) { frame, index in
+            try sink.consume(frame, index: index)
+        }
+    }
+
+    deinit {
+        cancel()
+    }
+
+    func append(_ frame: Bitmap) throws {
+        try checkFrame(frame)
+        do {
+            try pipeline.submit(copying: frame)
+        } catch {
+            throw failed(error)
+        }
+        frameCount += 1
+    }
+
+    func exchange(_ frame: Bitmap) throws -> Bitmap {
+        try checkFrame(frame)
+        let recycled: Bitmap
+        do {
+            recycled = try pipeline.submit(exchanging: frame)
+        } catch {
+            throw failed(error)
+        }
+        frameCount += 1
+        return recycled
+    }
+
+    func finish() throws {
+        try checkOpen()
+        guard frameCount > 0 else {
+            throw fail(.misuse, "no frames were appended; a \(noun) needs at least one")
+        }
+        do {
+            try pipeline.drain()
+        } catch {
+            throw failed(error)
+        }
+        lifecycle.lock()
+        defer { lifecycle.unlock() }
+        guard let output, !isCancelled else {
+            throw EncoderError.noMoreFrames(path: path, earlierFailure: failure)
+        }
+        do {
+            try sink.complete(frameCount: frameCount, isCancelled: { isCancelled })
+            if isCancelled {
+                throw EncoderError.noMoreFrames(path: path, earlierFailure: nil)
+            }
+        } catch {
+            discardLocked(reason: (error as? EncoderError)?.reason ?? "\(error)")
+            throw error
+        }
+        do {
+            try output.commit()
+        } catch {
+            // commit() removed the temporary output itself.
+            self.output = nil
+            failure = (error as? EncoderError)?.reason ?? "\(error)"
+            throw error
+        }
+        self.output = nil
+    }
+
+    func cancel() {
+        cancelled.store(true, ordering: .releasing)
+        pipeline.cancel()
+        lifecycle.withLock { discardLocked(reason: nil) }
+    }
+
+    // MARK: Internals
+
+    private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    private func checkOpen() throws {
+        try lifecycle.withLock {
+            if output == nil || isCancelled {
+                throw EncoderError.noMoreFrames(path: path, earlierFailure: failure)
+            }
+        }
+    }
+
+    private func checkFrame(_ frame: Bitmap) throws {
+        try checkOpen()
+        guard frame.width == width, frame.height == height, frame.pixels.count == width * height * 4 else {
+            throw fail(.frameMismatch, "frame \(frameCount) is \(frame.width)x\(frame.height) "
+                + "(\(frame.pixels.count) bytes); this \(noun) is \(width)x\(height)")
+        }
+    }
+
+    /// Stops everything, removes the temporary output and returns the error to throw.
+    private func fail(_ kind: EncoderError.Kind, _ reason: String) -> EncoderError {
+        pipeline.cancel()
+        lifecycle.withLock { discardLocked(reason: reason) }
+        return EncoderError(kind, path: path, reason: reason)
+    }
+
+    /// The error to throw for a pipeline failure: a worker's `EncoderError`,
+    /// or "no more frames" when the pipeline was stopped by `cancel`.
+    private func failed(_ error: any Error) -> any Error {
+        if let encoderError = error as? EncoderError {
+            pipeline.cancel()
+            lifecycle.withLock { discardLocked(reason: encoderError.reason) }
+            return encoderError
+        }
+        if error is FramePipeline.Stopped {
+            pipeline.cancel()
+            lifecycle.withLock { discardLocked(reason: nil) }
+            return lifecycle.withLock { EncoderError.noMoreFrames(path: path, earlierFailure: failure) }
+        }
+        return fail(.writeFailed, "\(error)")
+    }
+
+    /// With `lifecycle` held and the workers stopped: closes the sink and
+    /// removes the temporary output, once.
+    private func discardLocked(reason: String?) {
+        guard let output else { return }
+        sink.abandon()
+        output.discard()
+        self.output = nil
+        if failure == nil { failure = reason }
+    }
+}

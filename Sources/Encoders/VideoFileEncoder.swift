@@ -1,0 +1,145 @@
+import Primitives
+
+/// A video file through FFmpeg: `.mp4` (H.264), `.mov` (ProRes 4444) or
+/// `.webm` (VP9); see `VideoWriter.Configuration` for each one's codec,
+/// pixel format and tags. Frame i is at exactly i/fps seconds.
+///
+/// Outputs that carry alpha (ProRes and VP9 with a transparent background)
+/// get straight alpha, converted from the premultiplied frames in the shim.
+/// H.264 has no alpha: a translucent pixel shows as if composited over black.
+/// H.264 needs even sides; an odd size is padded with the background (and
+/// said in `warnings`) or refused, as `settings.oddSize` says.
+///
+/// Frames are encoded on a thread of their own (FFmpeg's encoders add
+/// theirs) while the caller makes the next; see `StreamingEncoder`. Writes
+/// `.<name>.partial-<random>` beside `path` and renames it over `path` in
+/// `finish()`; see `AtomicOutput`.
+public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
+    public let path: String
+    /// `.mp4`, `.mov` or `.webm`.
+    public let format: OutputFormat
+    public let settings: VideoSettings
+    public let frameRate: FrameRate
+    /// The size in the file: the frame size, or one more on an odd side
+    /// H.264 padded.
+    public let encodedWidth: Int
+    public let encodedHeight: Int
+    public let warnings: [String]
+    /// Frames accepted so far.
+    public var frameCount: Int { core.frameCount }
+
+    private let core: StreamingEncoder
+
+    /// Checks the settings, then opens the temporary file and the encoder.
+    /// Nothing is left behind when this throws.
+    public init(path: String, format: OutputFormat = .mp4, settings: VideoSettings) throws {
+        self.path = path
+        self.format = format
+        self.settings = settings
+        frameRate = try settings.validateCommon(path: path)
+
+        let configuration: VideoWriter.Configuration
+        var warnings: [String] = []
+        switch format {
+        case .mp4:
+            try settings.validateH264(path: path)
+            let even = OddSizePolicy.evenSize(width: settings.width, height: settings.height)
+            if even != (settings.width, settings.height) {
+                let evenText = "\(even.width)x\(even.height)"
+                switch settings.oddSize {
+                case .refuse:
+                    throw EncoderError(.invalidSettings, path: path, reason:
+                        "H.264 yuv420p needs even width and height; \(settings.sizeText) is odd: "
+                        + "let it be padded to \(evenText) with the background (--odd-size pad), "
+                        + "change the canvas size or scale, or write .mov, .webm or a PNG sequence")
+                case .pad:
+                    warnings.append("'\(path)': padded \(settings.sizeText) to \(evenText) with the canvas "
+                        + "background, as H.264 yuv420p needs even width and height "
+                        + "(--odd-size refuse to stop instead)")
+                }
+            }
+            configuration = .h264MP4(settings: settings, frameRate: frameRate, encodedSize: even)
+        case .mov:
+            try settings.validatePreset(path: path)
+            configuration = .prores4444MOV(settings: settings, frameRate: frameRate)
+        case .webm:
+            try settings.validateVP9(path: path)
+            configuration = .vp9WebM(settings: settings, frameRate: frameRate)
+        case .gif, .pngSequence:
+            throw EncoderError(.invalidSettings, path: path,
+                               reason: "\(format) is not a video file format; use OutputFormat.encoder")
+        }
+        guard VideoWriter.hasEncoder(configuration.codecName) else {
+            throw EncoderError(.writeFailed, path: path, reason:
+                "this FFmpeg build has no \(configuration.codecName) encoder; install an FFmpeg that has it")
+        }
+        encodedWidth = configuration.outputWidth ?? settings.width
+        encodedHeight = configuration.outputHeight ?? settings.height
+        self.warnings = warnings
+
+        let output = try AtomicOutput(path: path, kind: .file)
+        let writer: VideoWriter
+        do {
+            writer = try VideoWriter(path: output.temporaryPath, configuration: configuration)
+        } catch {
+            output.discard()
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        core = StreamingEncoder(
+            path: path, width: settings.width, height: settings.height, noun: "video", output: output,
+            sink: VideoWriterSink(writer: writer, path: path),
+            // One frame encoding, one queued: enough to keep the encoder fed
+            // while the caller fills a third.
+            workers: 1, buffers: 2, threadName: "sr-\(format.rawValue)")
+    }
+
+    deinit {
+        core.cancel()
+    }
+
+    public func append(_ frame: Bitmap) throws { try core.append(frame) }
+    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
+    public func finish() throws { try core.finish() }
+    public func cancel() { core.cancel() }
+}
+
+/// Frames into one `VideoWriter`, in order, on the pipeline's single worker.
+private final class VideoWriterSink: FrameSink, @unchecked Sendable {
+    private var writer: VideoWriter?
+    private let path: String
+
+    init(writer: VideoWriter, path: String) {
+        self.writer = writer
+        self.path = path
+    }
+
+    func consume(_ frame: Bitmap, index: Int) throws {
+        guard let writer else {
+            throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
+        }
+        let result = frame.pixels.withUnsafeBytes { bytes in
+            Result { () throws(VideoWriterError) in try writer.write(bytes, bytesPerRow: frame.bytesPerRow) }
+        }
+        if case .failure(let error) = result {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+    }
+
+    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
+        guard let writer else {
+            throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
+        }
+        do {
+            try writer.finish()
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        writer.close()
+        self.writer = nil
+    }
+
+    func abandon() {
+        writer?.close()
+        writer = nil
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A joinable OS thread running one closure. Encoding blocks (in x264, zlib,
+/// the file system) for milliseconds at a time, so it gets threads of its
+/// own rather than borrowing Dispatch's or the concurrency runtime's pool,
+/// which expect work that does not block.
+final class WorkerThread: @unchecked Sendable {
+    private final class Body {
+        let run: @Sendable () -> Void
+        let name: String
+        init(_ run: @escaping @Sendable () -> Void, name: String) {
+            self.run = run
+            self.name = name
+        }
+    }
+
+    private var thread = pthread_t()
+    private var joined = false
+
+    /// Starts `body` at once on a new thread. `name` labels it for debugging.
+    init(name: String, _ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Body(body, name: name)).toOpaque()
+        let result = pthread_create(&thread, nil, { argument in
+            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+            body.run()
+            return nil
+        }, box)
+        precondition(result == 0, "cannot start an encoder thread: \(String(cString: strerror(result)))")
+    }
+
+    /// Waits for the closure to return. Call once, from another thread.
+    func join() {
+        guard !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
+    }
+}
