@@ -67,7 +67,7 @@ public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
         let workers = settings.resolvedThreads
         core = StreamingEncoder(
             path: path, width: settings.width, height: settings.height, noun: "sequence", output: output,
-            sink: PNGFileSink(naming: naming, base: output.temporaryPath, path: path,
+            sink: PNGFileSink(naming: naming, firstNumber: settings.firstFrameNumber, base: output.temporaryPath, path: path,
                               keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
             // One frame per worker plus one queued keeps every worker busy.
             workers: workers, buffers: workers + 1, threadName: "sr-png")
@@ -86,13 +86,15 @@ public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
 /// Each frame to its own file in the temporary directory.
 private final class PNGFileSink: FrameSink, @unchecked Sendable {
     let naming: PNGFrameNaming
+    let firstNumber: Int
     let base: String
     let path: String
     let keepAlpha: Bool
     let level: Int
 
-    init(naming: PNGFrameNaming, base: String, path: String, keepAlpha: Bool, level: Int) {
+    init(naming: PNGFrameNaming, firstNumber: Int, base: String, path: String, keepAlpha: Bool, level: Int) {
         self.naming = naming
+        self.firstNumber = firstNumber
         self.base = base
         self.path = path
         self.keepAlpha = keepAlpha
@@ -101,7 +103,7 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
 
     func consume(_ frame: Bitmap, index: Int) throws {
         do {
-            try PNGCodec.writeFrame(frame, toFileAt: naming.path(index, in: base), keepAlpha: keepAlpha,
+            try PNGCodec.writeFrame(frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha,
                                     compressionLevel: level)
         } catch let error as PNGError {
             throw EncoderError(.writeFailed, path: path, reason: "frame \(index): \(error.reason)")
@@ -111,8 +113,9 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
     func complete(frameCount: Int, isCancelled: () -> Bool) throws {
         // Past 100000 frames a directory's numbers need more digits; widen
         // every name so they still sort.
-        for index in 0..<frameCount where !naming.isPattern {
-            let from = naming.name(index), to = naming.name(index, of: frameCount)
+        let last = firstNumber + frameCount
+        for index in firstNumber..<last where !naming.isPattern {
+            let from = naming.name(index), to = naming.name(index, of: last)
             if from == to { break }
             if rename(base + "/" + from, base + "/" + to) != 0 {
                 throw EncoderError(.writeFailed, path: path,

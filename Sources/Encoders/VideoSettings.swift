@@ -41,6 +41,9 @@ public struct VideoSettings: Sendable, Hashable {
     public var vp9CRF: Int
     /// GIF size, rate, dithering and looping.
     public var gif: GIFOptions
+    /// The number the first frame of a PNG sequence is named with, so that
+    /// ranges rendered apart (`--frames 100-199`) join into one sequence.
+    public var firstFrameNumber: Int = 0
 
     public init(
         width: Int, height: Int, framesPerSecond: Double,

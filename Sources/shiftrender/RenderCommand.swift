@@ -14,6 +14,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         Examples:
           shiftrender scene.json -o out.mp4 --scale 3            an @3x video
+          shiftrender scene.json -o clip.gif                     a looping GIF for a README
+          shiftrender scene.json -o edit.mov                     ProRes 4444 with alpha for an editor
           shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
           shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
           shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
@@ -25,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
-            help: "Output: a .mp4 file (H.264), a directory (ending in /) for one PNG per frame, or a .png file with --at/--frame.")
+            help: "Output by extension: .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha when the background is transparent), .gif, a directory (ending in /) or a pattern (f_%04d.png) for PNGs, or a .png still with --at/--frame.")
     var output: String?
 
     @OptionGroup var overrides: SceneOverrides
@@ -37,14 +39,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Threads the compositor uses (default: all cores).")
     var threads: Int?
 
-    @Option(help: "H.264 quality: constant rate factor 0 (lossless) to 51. Default 18 keeps UI edges and gradients clean.")
-    var crf: Int = 18
-
-    @Option(help: "H.264 speed/size preset, ultrafast ... veryslow. Default medium.")
-    var preset: String = "medium"
-
-    @Flag(help: "Replace a PNG directory that holds an earlier sequence.")
-    var overwrite = false
+    @OptionGroup(title: "Encoding") var encoding: EncodingOptions
 
     @Flag(help: "No progress line.")
     var quiet = false
@@ -56,10 +51,6 @@ struct RenderCommand: ParsableCommand {
         }
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
         if let threads, threads < 1 || threads > 256 { throw ValidationError("--threads must be between 1 and 256") }
-        guard (0...51).contains(crf) else { throw ValidationError("--crf must be between 0 and 51") }
-        guard VideoSettings.x264Presets.contains(preset) else {
-            throw ValidationError("--preset must be one of: \(VideoSettings.x264Presets.joined(separator: ", "))")
-        }
     }
 
     func run() throws {
@@ -98,9 +89,7 @@ struct RenderCommand: ParsableCommand {
 
     private func encode(_ range: ClosedRange<Int>, renderer: FrameRenderer, timeline: TransitionTimeline,
                         to output: String, interruption: Interruption) throws {
-        let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
-                                     framesPerSecond: timeline.canvas.framesPerSecond,
-                                     crf: crf, preset: preset, overwrite: overwrite)
+        let settings = encoding.settings(for: timeline.canvas, firstFrameNumber: range.lowerBound)
         let encoder: any FrameEncoder
         do {
             encoder = try OutputFormat.encoder(forOutputPath: output, settings: settings)
@@ -108,6 +97,7 @@ struct RenderCommand: ParsableCommand {
             printError("\(error)")
             throw ExitStatus.inputOutput
         }
+        for warning in encoder.warnings { FileHandleStderr.write("shiftrender: warning: \(warning)\n") }
         let progress = ProgressLine(total: range.count, quiet: quiet)
         var frame = Bitmap(width: settings.width, height: settings.height)
         do {
@@ -119,7 +109,9 @@ struct RenderCommand: ParsableCommand {
                     throw ExitCode(128 + signal)
                 }
                 renderer.render(frame: index, into: &frame)
-                try encoder.append(frame)
+                // Hands the frame over and takes back a free buffer: compositing
+                // the next frame overlaps encoding this one, with no copy.
+                frame = try encoder.exchange(frame)
                 progress.update(done: done + 1)
             }
             try encoder.finish()
