@@ -49,6 +49,22 @@ struct BitmapSampler {
         rowIsTexture = false
     }
 
+    /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto
+    /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
+    func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
+        if separable && !(copy != nil && rowIsTexture && x + copy!.x >= 0 && x + count + copy!.x <= width) {
+            Sampling.horizontalOver(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                                    count: count, dst: dst, alpha: alpha, scratch: scratch.source)
+            return
+        }
+        let src = sample(y: y, x: x, count: count)
+        if alpha == 255 && opaqueSource {
+            dst.update(from: src, count: count * 4)
+        } else {
+            BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: alpha, count: count)
+        }
+    }
+
     /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), valid until the next call.
     func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> {
         let out = scratch.source

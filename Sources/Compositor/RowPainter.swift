@@ -148,12 +148,7 @@ struct RowPainter {
         case .solid:
             BlendKernels.sourceOverSolidConstant(dst: dst, color: color, alpha: item.opacityByte, count: count)
         case .bitmap:
-            let src = sampler!.sample(y: y, x: lower, count: count)
-            if item.opacityByte == 255 && opaqueSource {
-                dst.update(from: src, count: count * 4)
-            } else {
-                BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: item.opacityByte, count: count)
-            }
+            sampler!.blendInterior(y: y, x: lower, count: count, dst: dst, alpha: item.opacityByte, opaqueSource: opaqueSource)
         case .border, .shadow:
             break
         }

@@ -80,22 +80,15 @@ enum Sampling {
     // MARK: Separable path
 
     /// Texel byte offsets (`index * 4`) and weights for target columns `x0 ..< x0 + count`.
+    /// Each column's coordinate is computed from its own index in Double (not by
+    /// stepping from `x0`), so a column's samples never depend on where a table starts.
     static func prepareColumns(_ m: TexelMapping, x0: Int, count: Int,
                                offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<UInt32>) {
-        let s0 = Float(m.map.a * Double(x0) + m.map.tx), sa = m.sa, limit = Float(m.sourceWidth - 1)
-        let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        var i = 0
-        while i &+ 8 <= count {
-            let (index, weight) = axis8(SIMD8<Float>(repeating: sa) * (iota + Float(Int32(truncatingIfNeeded: i))) + s0, limit)
-            UnsafeMutableRawPointer(offsets + i).storeBytes(of: index &<< 2, as: SIMD8<Int32>.self)
-            UnsafeMutableRawPointer(weights + i).storeBytes(of: weight, as: SIMD8<UInt32>.self)
-            i &+= 8
-        }
-        while i < count {
-            let (index, weight) = axis(sa * Float(Int32(truncatingIfNeeded: i)) + s0, limit)
+        let limit = Float(m.sourceWidth - 1), a = m.map.a, tx = m.map.tx
+        for i in 0 ..< count {
+            let (index, weight) = axis(Float(a * Double(x0 &+ i) + tx), limit)
             offsets[i] = index &<< 2
             weights[i] = weight
-            i &+= 1
         }
     }
 
@@ -143,6 +136,39 @@ enum Sampling {
                                     row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i]),
                            toByteOffset: 4 &* i, as: UInt32.self)
             i &+= 1
+        }
+    }
+
+    /// `horizontal` fused with `BlendKernels.sourceOverConstant` onto `dst`: the
+    /// samples go straight from registers into the blend (no scratch row
+    /// written and read back). Same bytes as the two kernels in sequence.
+    static func horizontalOver(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+                               count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, scratch: UnsafeMutablePointer<UInt8>) {
+        let a = Pixels8(repeating: UInt32(alpha)), opaque = Pixels8(repeating: 0xFF00_0000)
+        var i = 0
+        while i &+ 8 <= count {
+            let o = offsets + i
+            let pairs = unsafeBitCast(SIMD8<UInt64>(
+                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let s = lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
+            let d = UnsafeMutableRawPointer(dst + 4 &* i)
+            if alpha == 255 && (s & opaque) == opaque {
+                d.storeBytes(of: s, as: Pixels8.self)
+            } else {
+                d.storeBytes(of: BlendKernels.blend8(d.loadUnaligned(as: Pixels8.self), s, a), as: Pixels8.self)
+            }
+            i &+= 8
+        }
+        if i < count {
+            horizontal(row, offsets: offsets + i, weights: weights + i, count: count - i, into: UnsafeMutableRawPointer(scratch))
+            BlendKernels.sourceOverConstant(dst: dst + 4 * i, src: scratch, alpha: alpha, count: count - i)
         }
     }
 

@@ -33,8 +33,12 @@ enum ShadowKernels {
         let n = ShadowShape.cornerSamples
         for side in 0 ..< (s.bothSides ? 2 : 1) {
             let centre = side == 0 ? av : -av
-            let lo = pointwiseMax(SIMD8(repeating: start), centre - s.reach)
-            let hi = pointwiseMax(lo, pointwiseMin(SIMD8(repeating: hh), centre + s.reach))
+            // `replacing` rather than `pointwiseMax/Min`, which compiled to out-of-line generic calls.
+            var lo = centre - s.reach
+            lo = lo.replacing(with: start, where: lo .< start)
+            var hi = centre + s.reach
+            hi = hi.replacing(with: hh, where: hi .> hh)
+            hi = hi.replacing(with: lo, where: hi .< lo)
             let step = (hi - lo) * (1 / Float(n))
             var previous = erf8((lo - centre) * k)
             for j in 0 ..< n {
@@ -42,7 +46,8 @@ enum ShadowKernels {
                 let mass = 0.5 * (next - previous)
                 previous = next
                 let q = lo + step * (Float(j) + 0.5) - start
-                let row = hwMinusR + pointwiseMax(SIMD8(repeating: 0), r * r - q * q).squareRoot()
+                let square = r * r - q * q
+                let row = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
                 total += mass * (phiFull - phi8(au, row, k))
             }
         }
