@@ -3,64 +3,85 @@
 /// ## Job
 /// Given a `FramePlanSource`, rasterize each snapshot once (`FrameRenderer`),
 /// then draw any frame's `DisplayList` onto the canvas background. The frame
-/// plan is all this module knows of the engine.
+/// plan is all this module knows of the engine: the engine decides animated
+/// values, cross-fade opacities, content sizing and content-mode rectangles;
+/// the compositor draws solid, bitmap, border and shadow items faithfully.
 ///
 /// ## Invariants
 /// - Pixels are premultiplied RGBA8, sRGB-encoded, blended in sRGB (as UIKit
-///   composites), rows top to bottom without padding (`Bitmap`).
+///   composites), rows top to bottom without padding (`Bitmap`). A translucent
+///   canvas gives correctly premultiplied frames; `unpremultiply(_:into:)`
+///   converts them for straight-alpha encoders.
 /// - Items are drawn back to front with premultiplied source-over onto a target
 ///   first filled with the background (which may be transparent).
 /// - Output is deterministic: a pure function of plan and frame index, and
-///   byte-identical for every thread count (bands never change a pixel's
-///   arithmetic; items are prepared once per list, before bands run).
+///   byte-identical for every thread count (a pixel's arithmetic depends only on
+///   the item and its own row and column; items are prepared once per list;
+///   mip levels are built the same way whatever asks first).
 /// - Bad input never traps: non-finite or non-invertible transforms, zero-size
-///   shapes, NaN opacity or colours, unknown bitmap indices and snapshots that
-///   reference snapshots all draw nothing; no float reaches an integer
-///   conversion unclamped.
+///   shapes, NaN opacity, widths or colours, unknown bitmap indices and snapshots
+///   that reference snapshots all draw nothing.
 ///
-/// ## Pipeline and kernels (one concept per file)
-/// - `PreparedItem`: per-item setup and culling (opacity 0, zero area, outside
-///   target or clips); pixel bounds = shape bounds ∩ clip bounds ∩ target.
-/// - `CoverageShape`: a transformed rounded rect in kernel form, with exact
-///   per-row spans (line ∩ parallelogram), so rotated items skip their empty
-///   bounding-box corners.
-/// - `CoverageKernels`: analytic coverage per row span into a Float scratch row:
-///   separable box-filter area per axis (exact for axis-aligned rectangles,
-///   including fractional edges), a one-pixel ramp over the pixel-space signed
-///   distance for rotated edges and for corner arcs; clips multiply in; then
-///   coverage x opacity is quantized to 8-bit alpha and zero ends are trimmed.
-/// - `Sampling`: the one entry point for bitmap paints; integer bilinear on
-///   premultiplied texels, edge-clamped, with an exact copy path for
-///   unit-scale integer offsets (a snapshot drawn 1:1 reproduces its pixels),
-///   a per-item column table for unrotated mappings and a two-pass
-///   (coordinates, then gathers) path for rotated ones.
-/// - `BlendKernels`: 16-bit integer source-over with one rounding per channel;
-///   SIMD (`SIMD4<UInt32>` pixels viewed as `SIMD8<UInt16>` channel pairs, four
-///   pixels per step) with a bit-identical scalar reference.
-/// - `Rasterizer`: the per-band, per-item, per-row loop; `RowScratch`: reused
-///   rows; `FrameRenderer`: the public per-plan renderer.
+/// ## Design: spend per-pixel work only where a pixel needs it
+/// Per frame: `Rasterizer.prepare` resolves items (`PreparedItem`: geometry,
+/// mip level, texel mapping, ring, blur), drops what cannot be seen (opacity 0,
+/// outside target or clips, `Occlusion`: under a later exactly-opaque item,
+/// and the background fill when one covers the frame), then bands draw.
+/// Per row of an item (`RowPainter`): the exact span of shape and clips, minus
+/// what a later opaque item hides, is cut into an interior run where coverage
+/// is exactly 1 (`CoverageShape.fullSpan`: one constant alpha, the opacity) and
+/// thin edge runs (analytic coverage per pixel: `CoverageKernels`, box-filter
+/// exact for axis-aligned edges, a one-pixel ramp over the distance for rotated
+/// edges and corner arcs, clips multiplied in).
+/// Kernels (eight pixels per step, `PixelVectors`: one pixel per 32-bit lane,
+/// channels in 16-bit halves; each with a scalar reference and a test):
+/// - `BlendKernels`: source-over with per-pixel or constant alpha; an opaque
+///   run at alpha 255 is a store.
+/// - `Sampling`: bilinear with 1/256 integer weights on padded `Texture`s (a
+///   texel pair is one 64-bit load, no clamping per read); separable mappings
+///   use a per-item column table, one contiguous vertical blend per row and a
+///   horizontal pass fused with the blend; rotated ones a SIMD coordinate pass
+///   and a gather pass; unit scale at integer offsets reads texels directly.
+/// - `MipChain`: per-axis 2:1 box levels built lazily, so minified content reads
+///   every texel (scale < 0.5 picks level `floor(log2(texels per pixel))`).
+/// - `ShadowKernels`: Gaussian-blurred rounded rectangles in closed form
+///   (`ShadowShape`, after Evan Wallace): a product of two erf slabs, tabulated
+///   per column for axis-aligned shadows (one multiply per pixel), plus a
+///   4-sample corner integral only in the corner zones.
+/// - Borders: outer minus inner coverage, skipping the inner interior.
+/// - `unpremultiply`: reciprocal-table multiply, exact against the reference.
+/// Threads: `threads` bands of interleaved 16-row chunks (balanced wherever the
+/// busy part of a frame is), each with its own `RowScratch`; nothing pixel-sized
+/// is allocated per frame in steady state.
 ///
-/// Each kernel has a plain scalar/Double reference next to it and a test that
-/// compares the two; inner loops use Float or 16-bit integers on raw pointers.
-///
-/// ## Measured choices
-/// Release build, baseline x86-64 target, 2-core VM shared with other builds
-/// (figures vary by about 30 %), best of 5:
+/// ## Measurements
+/// Commands (release; haswell is the default on this host, the baseline is
+/// `SHIFTRENDER_PORTABLE=1` with its own scratch path; run one suite at a time):
 ///
 ///     SHIFTRENDER_BENCH=1 swift test -c release --scratch-path .build-comp-rel \
-///         -Xswiftc -enable-testing --filter 'CompositorBenchmark|KernelBenchmark'
+///         -Xswiftc -enable-testing --filter TransitionBenchmark   # or KernelBenchmark
 ///
-/// (run the two suites one at a time; Swift Testing runs suites in parallel).
-/// One 1920x1080 full-screen layer, 1 thread (2 threads):
-/// opaque solid rect 2.3 ms (1.1); 50 % solid, rounded, rounded clip 6.7 ms;
-/// solid rotated 5 degrees 5.4 ms; 1920x1080 bitmap at 1:1 (copy path)
-/// 6.2 ms; 1170x2532 bitmap stretched to the screen (bilinear, column table)
-/// 15.6 ms (8.4); the same rotated 5 degrees with radius 40 27 ms (18.6).
-/// Kernels, ns per pixel: coverage 0.6 axis-aligned / 0.95 rotated, quantize
-/// 0.45, blend 1.4 (scalar reference 3.7), bilinear 5.3 with the column
-/// table / 10.3 rotated / 15 per-pixel. Each non-obvious choice came from these
-/// numbers: the first-cut kernels measured coverage 2.1, blend 2.0-2.9 and
-/// bilinear 15-29 ns/px (reasons noted in each kernel's file).
+/// Caveat: measured on the 2-core VM while other sessions compiled (load
+/// average 5-7), so wall-clock figures swing by 2x and 2-thread wall times are
+/// meaningless there; the thread-CPU figure is the steadier one.
+/// `TransitionBenchmark` (synthetic 34-layer 1080p transition, 38 items with
+/// 4 shadows, mean of 24 frames, best of 5): 1 thread, thread CPU per frame:
+/// haswell 14.0-15.7 ms, baseline 21.0-21.4 ms (wall 21-30 / 26-31 ms under
+/// load; 2 threads not measurable under that load). Not yet at the 3.7 ms
+/// target: see the profile notes below.
+/// `KernelBenchmark`, ns per pixel over 1920-px rows, haswell / baseline
+/// (best of several loaded runs): coverage 0.33 / 0.58 axis-aligned,
+/// 0.5 / 0.91 rotated; quantize 0.38 / 0.41; blend per-pixel alpha SIMD
+/// 0.8-0.95 / 1.33-1.38 (scalar reference 2.2 / 7.3-7.8); blend constant
+/// alpha: solid 0.2 / 0.4, row 0.4 / 0.89, opaque at 255 0.25 / 0.21;
+/// bilinear stretched 0.81 / 1.11 (first cut 5.3), magnified 1.05 / 1.13,
+/// rotated 8-12 / 11 (cache-bound gathers; first cut 10.3); shadow outside
+/// corner zones 0.07 / 0.09, corner rows 10 / 11 (the 4-sample integral);
+/// unpremultiply 0.9 / 3.0 (scalar reference 18 / 16).
+/// Profile of the transition (haswell, 1 thread): fused horizontal bilinear +
+/// blend 26 %, vertical texel-row blend 15 %, constant blend of the 1:1
+/// background 10 %, shadow corner integrals 14 %. The cross-faded card contents
+/// are individually translucent, so nothing under a card is culled there.
 public import Primitives
 public import FramePlan
 
@@ -99,17 +120,27 @@ public enum Compositor {
     /// `threads > 1` draws horizontal bands in parallel; the result is identical.
     public static func draw(_ list: DisplayList, onto target: inout Bitmap,
                             images: [Bitmap], snapshots: [Bitmap] = [], threads: Int = 1) {
-        let sources = Rasterizer.Sources(images: images, snapshots: snapshots)
-        let items = Rasterizer.prepare(list, width: target.width, height: target.height, sources: sources)
+        let sources = Rasterizer.Sources(images: images, snapshots: snapshots, referencedBy: list)
+        draw(list, onto: &target, sources: sources, threads: threads)
+    }
+
+    static func draw(_ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources, threads: Int) {
+        let prepared = Rasterizer.prepare(list, width: target.width, height: target.height, sources: sources)
         let scratch = (0 ..< max(1, threads)).map { _ in RowScratch(width: target.width) }
-        Rasterizer.drawBanded(items, sources: sources, background: nil, target: &target, scratch: scratch)
+        Rasterizer.drawBanded(prepared, background: nil, target: &target, scratch: scratch)
     }
 
     /// A snapshot's content drawn into a transparent bitmap of its pixel size.
     /// Items referencing snapshots draw nothing (snapshots may use images only).
     public static func rasterize(_ snapshot: SnapshotDescription, images: [Bitmap], threads: Int = 1) -> Bitmap {
+        rasterize(snapshot, sources: Rasterizer.Sources(images: images, snapshots: [], referencedBy: snapshot.content),
+                  threads: threads)
+    }
+
+    static func rasterize(_ snapshot: SnapshotDescription, sources: Rasterizer.Sources, threads: Int) -> Bitmap {
         var bitmap = Bitmap(width: max(0, snapshot.pixelWidth), height: max(0, snapshot.pixelHeight))
-        draw(snapshot.content, onto: &bitmap, images: images, snapshots: [], threads: threads)
+        let imagesOnly = Rasterizer.Sources(images: sources.images, snapshots: [])
+        draw(snapshot.content, onto: &bitmap, sources: imagesOnly, threads: threads)
         return bitmap
     }
 }

@@ -41,6 +41,11 @@ struct CoverageShape: Sendable {
     let bounds: PixelBox
     /// Half extents (local units) beyond which coverage is exactly 0, for row spans.
     let reachU: Double, reachV: Double
+    /// Half extents (local units) within which both slab factors are exactly 1
+    /// (negative when the shape is under a pixel thick), and the radius within
+    /// which the corner ramp is exactly 1 (`radius - 0.5 * |grad|`, bounding the
+    /// gradient by the Frobenius norm): the interior spans that skip coverage.
+    let fullU: Double, fullV: Double, fullRadius: Double
 
     /// Nil when nothing can be drawn: a non-finite or non-invertible transform,
     /// a non-finite rectangle, or zero width or height.
@@ -82,6 +87,14 @@ struct CoverageShape: Sendable {
         // Coverage is 0 once a pixel centre is half a pixel outside an edge.
         let reachU = halfW + (0.5 + 1e-4) / pxU, reachV = halfH + (0.5 + 1e-4) / pxV
         self.reachU = reachU; self.reachV = reachV
+        // Pixel-aligned edges must count as full (coverage exactly 1), so the
+        // slab test is allowed a thousandth of a pixel past the exact limit: a
+        // coverage of 0.999 still quantizes to alpha 255, the interior's.
+        fullU = halfW - (0.5 - 1e-3) / pxU
+        fullV = halfH - (0.5 - 1e-3) / pxV
+        let gradient = (inv.a * inv.a + inv.b * inv.b + inv.c * inv.c + inv.d * inv.d).squareRoot()
+        fullRadius = radius - (0.5 + 1e-3) * gradient
+
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for (su, sv) in [(-1.0, -1.0), (1, -1), (-1, 1), (1, 1)] {
@@ -107,9 +120,77 @@ struct CoverageShape: Sendable {
         return (lower, upper)
     }
 
+    /// Pixels of row `y` whose coverage is exactly 1 (conservatively: a pixel
+    /// left out is merely computed the slow way). Axis-aligned rows follow the
+    /// corner arc; rotated rows use the cross `|u| <= halfWidth - r` or
+    /// `|v| <= halfHeight - r` (outside the corner zones), which is exact away
+    /// from the corners and only shortens corner rows.
+    func fullSpan(row y: Int) -> (lower: Int, upper: Int) {
+        guard fullU > 0, fullV > 0 else { return (0, 0) }
+        let yd = Double(y), t = inverse
+        let offsetU = t.c * yd + t.tx, offsetV = t.d * yd + t.ty
+        let innerU = Double(innerHalfWidth), innerV = Double(innerHalfHeight)
+        var lo: Double, hi: Double
+        if isAxisAligned {
+            let av = abs(offsetV)
+            guard av <= fullV else { return (0, 0) }
+            var limit = fullU
+            if radius > 0 && av > innerV {
+                let qy = av - innerV
+                limit = min(limit, fullRadius > qy ? innerU + (fullRadius * fullRadius - qy * qy).squareRoot() : innerU)
+            }
+            (lo, hi) = (-Double.infinity, Double.infinity)
+            Self.constrain(slope: t.a, offset: offsetU, reach: limit, &lo, &hi)
+        } else {
+            func interval(_ limitU: Double, _ limitV: Double) -> (Double, Double) {
+                var a = -Double.infinity, b = Double.infinity
+                Self.constrain(slope: t.a, offset: offsetU, reach: limitU, &a, &b)
+                Self.constrain(slope: t.b, offset: offsetV, reach: limitV, &a, &b)
+                return (a, b)
+            }
+            if radius > 0 {
+                let wide = interval(fullU, min(fullV, innerV)), tall = interval(min(fullU, innerU), fullV)
+                if wide.0 <= tall.1 && tall.0 <= wide.1 {
+                    (lo, hi) = (min(wide.0, tall.0), max(wide.1, tall.1))
+                } else {
+                    (lo, hi) = wide.1 - wide.0 >= tall.1 - tall.0 ? wide : tall
+                }
+            } else {
+                (lo, hi) = interval(fullU, fullV)
+            }
+        }
+        guard lo <= hi else { return (0, 0) }
+        let lower = max(bounds.x0, clampedIndex(lo.rounded(.up)))
+        let upper = min(bounds.x1, clampedIndex(hi.rounded(.down)) + 1)
+        return lower < upper ? (lower, upper) : (0, 0)
+    }
+
+    /// For an axis-aligned shape, a box of pixels all of coverage exactly 1
+    /// (the rectangle inscribed in the rounded one at 45 degrees), else nil.
+    /// Used to hide what an opaque item covers (`Occlusion`).
+    var fullBox: PixelBox? {
+        guard isAxisAligned, fullU > 0, fullV > 0 else { return nil }
+        var boxU = fullU, boxV = fullV
+        if radius > 0 {
+            let corner = max(0, fullRadius) / 2.squareRoot()
+            boxU = min(boxU, Double(innerHalfWidth) + corner)
+            boxV = min(boxV, Double(innerHalfHeight) + corner)
+        }
+        let t = inverse
+        var x0 = -Double.infinity, x1 = Double.infinity, y0 = -Double.infinity, y1 = Double.infinity
+        Self.constrain(slope: t.a, offset: t.tx, reach: boxU, &x0, &x1)
+        Self.constrain(slope: t.d, offset: t.ty, reach: boxV, &y0, &y1)
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        let box = PixelBox(x0: clampedIndex(x0.rounded(.up)), y0: clampedIndex(y0.rounded(.up)),
+                           x1: clampedIndex(x1.rounded(.down)) + 1, y1: clampedIndex(y1.rounded(.down)) + 1)
+            .intersection(bounds)
+        return box.isEmpty ? nil : box
+    }
+
     /// Narrows `[lo, hi]` to the x where `|slope * x + offset| <= reach`.
-    private static func constrain(slope: Double, offset: Double, reach: Double,
+    static func constrain(slope: Double, offset: Double, reach: Double,
                                   _ lo: inout Double, _ hi: inout Double) {
+        if !(reach >= 0) { lo = .infinity; hi = -.infinity; return }
         if abs(slope) < 1e-12 {
             if !(abs(offset) <= reach) { lo = .infinity; hi = -.infinity }
             return

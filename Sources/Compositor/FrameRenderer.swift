@@ -5,12 +5,12 @@ public import FramePlan
 /// Renders the frames of one plan. Rasterizes every snapshot once at init,
 /// then draws any frame on demand, from any thread.
 ///
-/// Speed: see the module notes in `Compositor.swift` (about 2-30 ms per
-/// full-screen 1080p layer on one core, depending on the paint).
+/// Speed: see the module notes in `Compositor.swift`.
 ///
 /// Thread safety: immutable after init except for a locked pool of scratch
-/// rows, so concurrent `render` calls are safe (hence `@unchecked Sendable`:
-/// the pool's buffers are raw pointers, each used by one band at a time).
+/// rows and the sources' lazily built mip levels (locked, deterministic), so
+/// concurrent `render` calls are safe (hence `@unchecked Sendable`: the pool's
+/// buffers are raw pointers, each used by one band at a time).
 public final class FrameRenderer: @unchecked Sendable {
     public let plan: any FramePlanSource
     public let canvas: Canvas
@@ -18,6 +18,7 @@ public final class FrameRenderer: @unchecked Sendable {
     public let threads: Int
 
     private let sources: Rasterizer.Sources
+    private let snapshots: [Bitmap]
     private let background: SIMD4<UInt8>
     private let pool = ScratchPool()
 
@@ -26,7 +27,7 @@ public final class FrameRenderer: @unchecked Sendable {
         self.canvas = plan.canvas
         self.threads = max(1, threads)
         self.background = Compositor.premultipliedPixel(plan.canvas.background)
-        let images = plan.images
+        let imageSources = Rasterizer.Sources(images: plan.images.map(Rasterizer.Sources.chain), snapshots: [])
         let descriptions = plan.snapshots
         var snapshots = [Bitmap](repeating: Bitmap(width: 0, height: 0), count: descriptions.count)
         let threads = self.threads
@@ -35,19 +36,20 @@ public final class FrameRenderer: @unchecked Sendable {
             snapshots.withUnsafeMutableBufferPointer { buffer in
                 let out = SendablePointer(base: buffer.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: descriptions.count) { i in
-                    out.base[i] = Compositor.rasterize(descriptions[i], images: images, threads: 1)
+                    out.base[i] = Compositor.rasterize(descriptions[i], sources: imageSources, threads: 1)
                 }
             }
         } else {
             for i in descriptions.indices {
-                snapshots[i] = Compositor.rasterize(descriptions[i], images: images, threads: threads)
+                snapshots[i] = Compositor.rasterize(descriptions[i], sources: imageSources, threads: threads)
             }
         }
-        sources = Rasterizer.Sources(images: images, snapshots: snapshots)
+        self.snapshots = snapshots
+        sources = Rasterizer.Sources(images: imageSources.images, snapshots: snapshots.map(Rasterizer.Sources.chain))
     }
 
     /// The rasterized snapshot `index` (transparent where its content draws nothing).
-    public func snapshotBitmap(_ index: Int) -> Bitmap { sources.snapshots[index] }
+    public func snapshotBitmap(_ index: Int) -> Bitmap { snapshots[index] }
 
     /// Frame `frame` in a new canvas-sized bitmap.
     public func render(frame: Int) -> Bitmap {
@@ -63,9 +65,9 @@ public final class FrameRenderer: @unchecked Sendable {
         if target.width != width || target.height != height || target.pixels.count != width * height * 4 {
             target = Bitmap(width: width, height: height)
         }
-        let items = Rasterizer.prepare(plan.displayList(frame: frame), width: width, height: height, sources: sources)
-        let scratch = pool.take(min(threads, max(1, height)), width: width)
-        Rasterizer.drawBanded(items, sources: sources, background: background, target: &target, scratch: scratch)
+        let list = Rasterizer.prepare(plan.displayList(frame: frame), width: width, height: height, sources: sources)
+        let scratch = pool.take(threads, width: width)
+        Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch)
         pool.recycle(scratch)
     }
 }

@@ -2,32 +2,81 @@ import Primitives
 import FramePlan
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
-/// target and its clips, paint resolved to a colour or a texel mapping.
-/// Built once per display list (before any band is drawn), so every band sees
-/// identical numbers: the basis of thread-count-independent output.
+/// target and its clips, paint resolved to a colour, a texture level and texel
+/// mapping, a ring or a blurred shape. Built once per display list (before any
+/// band is drawn), so every band sees identical numbers: the basis of
+/// thread-count-independent output.
 struct PreparedItem: Sendable {
     enum Fill: Sendable {
         /// Premultiplied RGBA8.
         case solid(SIMD4<UInt8>)
-        /// Bilinear samples of `images[index]` or `snapshots[index]`.
-        case bitmap(BitmapReference, TexelMapping)
+        /// Bilinear samples of a texture level (the mip level suited to the scale).
+        case bitmap(TexelMapping, Texture)
+        /// The ring between `shape` and `inner`, in a premultiplied colour.
+        case border(SIMD4<UInt8>, inner: CoverageShape)
+        /// The shape blurred (`shape` is then the blur's 3-sigma extent).
+        case shadow(SIMD4<UInt8>, ShadowShape)
     }
 
+    /// Where coverage can be non-zero; `span` and `fullSpan` per row.
     let shape: CoverageShape
     let clips: [CoverageShape]
     let fill: Fill
-    /// 0...1 (clamped), multiplied into coverage.
+    /// 0...1 (clamped), multiplied into coverage, and as 8-bit alpha (the interior's).
     let opacity: Float
+    let opacityByte: UInt8
     /// Target pixels the item can touch: shape bounds within target and clip bounds.
     let bounds: PixelBox
+    /// Pixels this item paints exactly opaque (so it hides what is under them), if any.
+    let opaqueBox: PixelBox?
+    /// The pixels of a later opaque item's `opaqueBox` that hide part of this one (`Occlusion`).
+    var hiddenBy: PixelBox?
 
     /// Nil when the item draws nothing: zero opacity or colour alpha, degenerate
     /// or non-invertible geometry (item or any clip), an unknown or empty bitmap,
-    /// a snapshot referenced where snapshots are not allowed, or nothing inside the target.
-    init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int,
-          imageSizes: [(width: Int, height: Int)], snapshotSizes: [(width: Int, height: Int)]) {
+    /// a snapshot referenced where snapshots are not allowed, a border of no
+    /// width, or nothing inside the target.
+    init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int, sources: Rasterizer.Sources) {
         let opacity = item.opacity > 0 ? min(item.opacity, 1) : 0  // NaN -> 0
-        guard opacity > 0, let shape = CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
+        guard opacity > 0 else { return nil }
+        let fill: Fill
+        switch item.paint {
+        case .solid(let color):
+            let premultiplied = Compositor.premultipliedPixel(color)
+            guard premultiplied.w > 0 else { return nil }
+            fill = .solid(premultiplied)
+        case .bitmap(let reference):
+            guard let chain = sources.chain(reference),
+                  let (mapping, texture) = TexelMapping.forChain(chain, transform: item.transform, rect: item.shape.rect)
+            else { return nil }
+            fill = .bitmap(mapping, texture)
+        case .border(let width, let color):
+            let premultiplied = Compositor.premultipliedPixel(color)
+            guard premultiplied.w > 0, width > 0 else { return nil }  // NaN too
+            let r = item.shape.rect
+            let insetRect = Rect(x: r.minX + width, y: r.minY + width, width: r.width - 2 * width, height: r.height - 2 * width)
+            let insetRadius = max(0, (item.shape.cornerRadius.isNaN ? 0 : item.shape.cornerRadius) - width)
+            if let inner = CoverageShape(transform: item.transform, shape: RoundedRect(rect: insetRect, cornerRadius: insetRadius)) {
+                fill = .border(premultiplied, inner: inner)
+            } else {
+                fill = .solid(premultiplied)  // the border covers the whole shape
+            }
+        case .shadow(let color, let sigma):
+            let premultiplied = Compositor.premultipliedPixel(color)
+            guard premultiplied.w > 0, !sigma.isNaN else { return nil }
+            if let shadow = ShadowShape(transform: item.transform, shape: item.shape, sigma: sigma) {
+                fill = .shadow(premultiplied, shadow)
+            } else {
+                fill = .solid(premultiplied)  // sigma 0 (or unusable): the hard shape
+            }
+        }
+        let shape: CoverageShape
+        if case .shadow(_, let shadow) = fill {
+            shape = shadow.extent
+        } else {
+            guard let s = CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
+            shape = s
+        }
         var bounds = shape.bounds.intersection(PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight))
         var clips: [CoverageShape] = []
         clips.reserveCapacity(item.clips.count)
@@ -38,32 +87,29 @@ struct PreparedItem: Sendable {
         }
         guard !bounds.isEmpty else { return nil }
 
-        switch item.paint {
-        case .solid(let color):
-            let premultiplied = Compositor.premultipliedPixel(color)
-            guard premultiplied.w > 0 else { return nil }
-            fill = .solid(premultiplied)
-        case .bitmap(let reference):
-            let size: (width: Int, height: Int)
-            switch reference {
-            case .image(let i):
-                guard imageSizes.indices.contains(i) else { return nil }
-                size = imageSizes[i]
-            case .snapshot(let i):
-                guard snapshotSizes.indices.contains(i) else { return nil }
-                size = snapshotSizes[i]
-            }
-            guard let mapping = TexelMapping(transform: item.transform, rect: item.shape.rect,
-                                             sourceWidth: size.width, sourceHeight: size.height)
-            else { return nil }
-            fill = .bitmap(reference, mapping)
-        case .border, .shadow:
-            // Not drawn yet: the engine does not emit them until the compositor does.
-            return nil
-        }
         self.shape = shape
         self.clips = clips
+        self.fill = fill
         self.opacity = Float(opacity)
+        opacityByte = roundedByte(Float(opacity) * 255)
         self.bounds = bounds
+        opaqueBox = Self.opaqueBox(shape: shape, clips: clips, fill: fill, opacityByte: opacityByte, bounds: bounds)
+    }
+
+    private static func opaqueBox(shape: CoverageShape, clips: [CoverageShape], fill: Fill,
+                                  opacityByte: UInt8, bounds: PixelBox) -> PixelBox? {
+        guard opacityByte == 255 else { return nil }
+        switch fill {
+        case .solid(let c): guard c.w == 255 else { return nil }
+        case .bitmap(_, let texture): guard texture.isOpaque else { return nil }
+        case .border, .shadow: return nil
+        }
+        guard var box = shape.fullBox else { return nil }
+        for clip in clips {
+            guard let c = clip.fullBox else { return nil }
+            box = box.intersection(c)
+        }
+        box = box.intersection(bounds)
+        return box.isEmpty ? nil : box
     }
 }

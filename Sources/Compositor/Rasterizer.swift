@@ -2,41 +2,69 @@ import Dispatch
 import Primitives
 import FramePlan
 
-/// Draws prepared items into rows of a premultiplied RGBA8 target, one
-/// horizontal band at a time: for every item (back to front) and every row of
-/// the band it touches, intersect the row spans of shape and clips, compute
-/// coverage, multiply clip coverage, quantize with opacity to 8-bit alpha, trim
-/// zero alpha at both ends, sample the paint if it is a bitmap, blend.
+/// Prepares a display list (items resolved, culled, occlusion computed) and
+/// draws it into a premultiplied RGBA8 target in bands, one per thread.
 ///
-/// Every pixel's value depends only on the items and its own coordinates, never
-/// on where a band starts, so any band split gives byte-identical output.
+/// Bands are interleaved chunks of `chunkRows` rows (band `k` of `n` takes
+/// chunks `k, k + n, ...`), so the work stays balanced whether the busy part of
+/// the frame is at the top or the bottom, while each band still sets an item up
+/// once (column tables) for all its rows. Every pixel's value depends only on
+/// the items and its own coordinates, never on the band, so any thread count
+/// gives byte-identical output.
 enum Rasterizer {
-    /// Source bitmaps by reference kind. Sizes are (0, 0) for malformed bitmaps,
-    /// which makes items that use them draw nothing.
+    static let chunkRows = 16
+
+    /// Source bitmaps by reference kind, as mip chains; nil for empty or malformed bitmaps
+    /// (items using them draw nothing).
     struct Sources: Sendable {
-        var images: [Bitmap]
-        var snapshots: [Bitmap]
+        var images: [MipChain?]
+        var snapshots: [MipChain?]
 
-        static func size(_ b: Bitmap) -> (width: Int, height: Int) {
-            b.width > 0 && b.height > 0 && b.pixels.count == b.width * b.height * 4 ? (b.width, b.height) : (0, 0)
+        static func chain(_ b: Bitmap) -> MipChain? {
+            b.width > 0 && b.height > 0 && b.pixels.count == b.width * b.height * 4 ? MipChain(b) : nil
         }
-        var imageSizes: [(width: Int, height: Int)] { images.map(Self.size) }
-        var snapshotSizes: [(width: Int, height: Int)] { snapshots.map(Self.size) }
 
-        func bitmap(_ reference: BitmapReference) -> Bitmap {
+        init(images: [MipChain?], snapshots: [MipChain?]) {
+            self.images = images
+            self.snapshots = snapshots
+        }
+
+        /// Chains for the bitmaps `list` references (the others stay nil: no copy is made of them).
+        init(images: [Bitmap], snapshots: [Bitmap], referencedBy list: DisplayList) {
+            var usedImages = Set<Int>(), usedSnapshots = Set<Int>()
+            for item in list.items {
+                if case .bitmap(let reference) = item.paint {
+                    switch reference {
+                    case .image(let i): usedImages.insert(i)
+                    case .snapshot(let i): usedSnapshots.insert(i)
+                    }
+                }
+            }
+            self.images = images.indices.map { usedImages.contains($0) ? Self.chain(images[$0]) : nil }
+            self.snapshots = snapshots.indices.map { usedSnapshots.contains($0) ? Self.chain(snapshots[$0]) : nil }
+        }
+
+        func chain(_ reference: BitmapReference) -> MipChain? {
             switch reference {
-            case .image(let i): return images[i]
-            case .snapshot(let i): return snapshots[i]
+            case .image(let i): return images.indices.contains(i) ? images[i] : nil
+            case .snapshot(let i): return snapshots.indices.contains(i) ? snapshots[i] : nil
             }
         }
     }
 
-    static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources) -> [PreparedItem] {
-        let imageSizes = sources.imageSizes, snapshotSizes = sources.snapshotSizes
-        return list.items.compactMap {
-            PreparedItem($0, targetWidth: width, targetHeight: height,
-                         imageSizes: imageSizes, snapshotSizes: snapshotSizes)
+    /// A display list ready to draw.
+    struct PreparedList: Sendable {
+        var items: [PreparedItem]
+        /// An opaque item covers every pixel: the background need not be filled.
+        var coversTarget: Bool
+    }
+
+    static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources) -> PreparedList {
+        var items = list.items.compactMap {
+            PreparedItem($0, targetWidth: width, targetHeight: height, sources: sources)
         }
+        let covers = Occlusion.cull(&items, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        return PreparedList(items: items, coversTarget: covers)
     }
 
     /// Fills rows `rows` of the target with one premultiplied pixel value.
@@ -48,93 +76,49 @@ enum Rasterizer {
             .update(repeating: pixel, count: count)
     }
 
-    /// Draws `items` into rows `rows` of the target.
-    static func draw(_ items: [PreparedItem], sources: Sources, target: UnsafeMutablePointer<UInt8>,
-                     width: Int, rows: Range<Int>, scratch: RowScratch) {
-        precondition(scratch.capacity >= width)
-        for item in items {
-            let y0 = max(rows.lowerBound, item.bounds.y0), y1 = min(rows.upperBound, item.bounds.y1)
-            guard y0 < y1 else { continue }
-            switch item.fill {
-            case .solid(let color):
-                drawRows(item, y0 ..< y1, target: target, width: width, scratch: scratch) { dst, alpha, _, _, count in
-                    BlendKernels.sourceOverSolid(dst: dst, color: color, alpha: alpha, count: count)
-                }
-            case .bitmap(let reference, let mapping):
-                sources.bitmap(reference).pixels.withUnsafeBufferPointer { texels in
-                    guard let base = texels.baseAddress else { return }
-                    let rowSource = scratch.source
-                    let coordinates = scratch.texelCoordinates
-                    var columns: ColumnTable?
-                    if mapping.isSeparable {
-                        let table = scratch.columnTable(x0: item.bounds.x0)
-                        Sampling.prepareColumns(mapping, x0: item.bounds.x0, count: item.bounds.x1 - item.bounds.x0, into: table)
-                        columns = table
-                    }
-                    drawRows(item, y0 ..< y1, target: target, width: width, scratch: scratch) { dst, alpha, x, y, count in
-                        let src = rowSource + 4 * x
-                        Sampling.sampleRow(mapping, source: base, y: y, x0: x, count: count, into: src,
-                                           columns: columns, coordinates: coordinates)
-                        BlendKernels.sourceOver(dst: dst, src: src, alpha: alpha, count: count)
-                    }
-                }
-            }
-        }
-    }
-
-    /// The per-row loop shared by all paints; `paint(dst, alpha, x, y, count)` blends one trimmed span.
+    /// Calls `body` with every row of `rows` that belongs to band `band` of `bands`.
     @inline(__always)
-    private static func drawRows(
-        _ item: PreparedItem, _ rows: Range<Int>, target: UnsafeMutablePointer<UInt8>, width: Int,
-        scratch: RowScratch,
-        paint: (UnsafeMutablePointer<UInt8>, UnsafePointer<UInt8>, Int, Int, Int) -> Void
-    ) {
-        let coverage = scratch.coverage, clipCoverage = scratch.clipCoverage, alpha = scratch.alpha
-        let bx0 = item.bounds.x0, bx1 = item.bounds.x1
-        item.clips.withUnsafeBufferPointer { clips in
-            for y in rows {
-                var (x0, x1) = item.shape.span(row: y)
-                x0 = max(x0, bx0); x1 = min(x1, bx1)
-                for clip in clips where x0 < x1 {
-                    let s = clip.span(row: y)
-                    x0 = max(x0, s.lower); x1 = min(x1, s.upper)
-                }
-                guard x0 < x1 else { continue }
-                let n = x1 - x0
-                CoverageKernels.coverageRow(item.shape, y: y, x0: x0, count: n, into: coverage + x0)
-                for clip in clips {
-                    CoverageKernels.coverageRow(clip, y: y, x0: x0, count: n, into: clipCoverage + x0)
-                    CoverageKernels.multiply(coverage + x0, by: clipCoverage + x0, count: n)
-                }
-                let live = CoverageKernels.quantize(coverage + x0, opacity: item.opacity, count: n, into: alpha + x0)
-                guard live.lower < live.upper else { continue }
-                let x = x0 + live.lower
-                paint(target + (y * width + x) * 4, alpha + x, x, y, live.upper - live.lower)
-            }
+    static func forEachRow(of band: Int, in bands: Int, rows: Range<Int>, _ body: (Int) -> Void) {
+        guard !rows.isEmpty else { return }
+        let firstChunk = rows.lowerBound / chunkRows
+        var chunk = firstChunk + ((band - firstChunk % bands) + bands) % bands
+        while chunk * chunkRows < rows.upperBound {
+            let start = max(rows.lowerBound, chunk * chunkRows), end = min(rows.upperBound, (chunk + 1) * chunkRows)
+            for y in start ..< end { body(y) }
+            chunk += bands
         }
     }
 
-    /// Draws into the whole target using `bands` horizontal bands in parallel
-    /// (`scratch.count` must equal `bands`); `background`, if given, is filled first per band.
-    static func drawBanded(_ items: [PreparedItem], sources: Sources, background: SIMD4<UInt8>?,
-                           target: inout Bitmap, scratch: [RowScratch]) {
+    /// Draws band `band` of `bands` of the target (a `width x height` pixel buffer).
+    static func drawBand(_ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
+                         width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch) {
+        precondition(scratch.capacity >= width)
+        if let background, !list.coversTarget {
+            forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
+        }
+        for item in list.items {
+            var painter = RowPainter(item, target: target, width: width, scratch: scratch)
+            forEachRow(of: band, in: bands, rows: item.bounds.y0 ..< item.bounds.y1) { y in painter.drawRow(y) }
+        }
+    }
+
+    /// Draws into the whole target with `scratch.count` bands in parallel;
+    /// `background`, if given, is filled first (unless an opaque item covers everything).
+    static func drawBanded(_ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch]) {
         let width = target.width, height = target.height
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
-        let bands = max(1, min(scratch.count, height))
-        let bandHeight = (height + bands - 1) / max(bands, 1)
+        let bands = max(1, min(scratch.count, (height + chunkRows - 1) / chunkRows))
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let address = buffer.baseAddress else { return }
-            let target = SendablePointer(base: address)
-            let drawBand = { @Sendable (band: Int) in
-                let base = target.base
-                let rows = min(height, band * bandHeight) ..< min(height, (band + 1) * bandHeight)
-                if let background { fill(base, width: width, rows: rows, with: background) }
-                draw(items, sources: sources, target: base, width: width, rows: rows, scratch: scratch[band])
-            }
+            let base = SendablePointer(base: address)
             if bands == 1 {
-                drawBand(0)
+                drawBand(list, background: background, target: base.base, width: width, height: height,
+                         band: 0, bands: 1, scratch: scratch[0])
             } else {
-                DispatchQueue.concurrentPerform(iterations: bands, execute: drawBand)
+                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    drawBand(list, background: background, target: base.base, width: width, height: height,
+                             band: band, bands: bands, scratch: scratch[band])
+                }
             }
         }
     }

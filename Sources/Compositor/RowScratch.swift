@@ -1,66 +1,59 @@
 import Synchronization
 
-/// Per-thread scratch rows for one band of drawing: coverage (Float), clip
-/// coverage (Float), 8-bit alpha, a premultiplied RGBA8 source row and a
-/// bitmap column table, all
-/// indexed by absolute target x. Allocated once and reused, so steady-state
-/// rendering allocates nothing per row or per item beyond small arrays.
+/// Per-band scratch rows, indexed by absolute target x where noted: coverage
+/// (Float), clip coverage (Float), 8-bit alpha, a premultiplied RGBA8 sample
+/// row, the current bitmap item's column table (absolute x), per-pixel texel
+/// offsets and weights for rotated mappings, shadow column factors (absolute
+/// x), and one blended texel row (as wide as the widest texture level drawn).
+/// Allocated once and reused, so steady-state rendering allocates nothing per
+/// row or per item.
 final class RowScratch: @unchecked Sendable {
     private(set) var capacity = 0
     private(set) var coverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var clipCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private(set) var source = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
-    /// Column table storage for separable bitmap mappings (see `ColumnTable`).
-    private(set) var columnA = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var columnB = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var columnWeight = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Per-pixel texel rows (byte offsets) and weights for rotated bitmap mappings.
-    private(set) var rowA = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var rowB = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var rowWeight = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
-    /// Per-pixel texel columns for rotated mappings (the column table belongs to the item).
-    private(set) var pixelA = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var pixelB = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var pixelWeight = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var columnOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var pixelOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var pixelWeightsX = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var pixelWeightsY = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var texelRowCapacity = 0
+    private(set) var texelRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
 
     init(width: Int = 0) { reserve(width) }
 
-    /// Makes every row at least `width` pixels long (contents are not kept).
+    /// Makes every per-pixel row at least `width` pixels long (contents are not kept).
     func reserve(_ width: Int) {
         guard width > capacity else { return }
         release()
+        // Eight spare entries: SIMD loops may store a full vector at the end of a row.
+        let n = width + 8
         capacity = width
-        coverage = .allocate(capacity: width)
-        clipCoverage = .allocate(capacity: width)
-        alpha = .allocate(capacity: width)
-        source = .allocate(capacity: width * 4)
-        columnA = .allocate(capacity: width)
-        columnB = .allocate(capacity: width)
-        columnWeight = .allocate(capacity: width)
-        rowA = .allocate(capacity: width); rowB = .allocate(capacity: width); rowWeight = .allocate(capacity: width)
-        pixelA = .allocate(capacity: width); pixelB = .allocate(capacity: width); pixelWeight = .allocate(capacity: width)
+        coverage = .allocate(capacity: n); clipCoverage = .allocate(capacity: n)
+        alpha = .allocate(capacity: n); source = .allocate(capacity: n * 4)
+        columnOffsets = .allocate(capacity: n); columnWeights = .allocate(capacity: n)
+        pixelOffsets = .allocate(capacity: n); pixelWeightsX = .allocate(capacity: n); pixelWeightsY = .allocate(capacity: n)
+        shadowColumns = .allocate(capacity: n)
     }
 
-    /// Storage for one row of per-pixel texel coordinates (`Sampling.sampleRow` of rotated mappings).
-    var texelCoordinates: TexelCoordinates {
-        TexelCoordinates(columns: ColumnTable(x0: 0, offsetA: pixelA, offsetB: pixelB, weight: pixelWeight),
-                         rowA: rowA, rowB: rowB, rowWeight: rowWeight)
-    }
-
-    /// A column table for target columns `x0 ..< x0 + count` (`x0 >= 0`, `x0 + count <= capacity`).
-    func columnTable(x0: Int) -> ColumnTable {
-        ColumnTable(x0: x0, offsetA: columnA + x0, offsetB: columnB + x0, weight: columnWeight + x0)
+    /// Makes the blended texel row hold at least `texels` texels.
+    func reserveTexelRow(_ texels: Int) {
+        guard texels > texelRowCapacity else { return }
+        texelRow.deallocate()
+        texelRowCapacity = texels
+        texelRow = .allocate(capacity: texels + 8)
     }
 
     private func release() {
         coverage.deallocate(); clipCoverage.deallocate(); alpha.deallocate(); source.deallocate()
-        columnA.deallocate(); columnB.deallocate(); columnWeight.deallocate()
-        rowA.deallocate(); rowB.deallocate(); rowWeight.deallocate()
-        pixelA.deallocate(); pixelB.deallocate(); pixelWeight.deallocate()
+        columnOffsets.deallocate(); columnWeights.deallocate()
+        pixelOffsets.deallocate(); pixelWeightsX.deallocate(); pixelWeightsY.deallocate()
+        shadowColumns.deallocate()
     }
 
-    deinit { release() }
+    deinit { release(); texelRow.deallocate() }
 }
 
 /// A thread-safe stack of `RowScratch`, so one renderer can serve concurrent

@@ -1,230 +1,67 @@
-import Primitives
-
-/// Maps target pixels to a source bitmap's texel space for a `.bitmap` paint:
-/// the source's full extent covers `shape.rect`, texel centres sit at
-/// `(i + 0.5) / width` of the rectangle, so target pixel `(x, y)` (index)
-/// samples source coordinate `s = sa*x + sc*y + stx`, `t = sb*x + sd*y + sty`
-/// where integer `(s, t)` is a texel centre.
-struct TexelMapping: Sendable {
-    let map: AffineTransform2D
-    let sa: Float, sb: Float
-    let sourceWidth: Int, sourceHeight: Int
-
-    /// Nil for an empty source, a degenerate rectangle, or a non-invertible transform.
-    init?(transform: AffineTransform2D, rect: Rect, sourceWidth: Int, sourceHeight: Int) {
-        // Texel offsets are Int32 bytes in the kernels, and coordinates must stay below 2^22.
-        guard sourceWidth > 0, sourceHeight > 0, sourceWidth < 1 << 22, sourceHeight < 1 << 22,
-              sourceWidth * sourceHeight < Int(Int32.max) / 4,
-              rect.width > 0, rect.height > 0,
-              let inv = transform.inverted else { return nil }
-        let kx = Double(sourceWidth) / rect.width, ky = Double(sourceHeight) / rect.height
-        // local = inv(x + 0.5, y + 0.5); s = (local.x - minX) * kx - 0.5.
-        let a = inv.a * kx, c = inv.c * kx
-        let b = inv.b * ky, d = inv.d * ky
-        let tx = (inv.tx - rect.minX) * kx - 0.5 + 0.5 * (a + c)
-        let ty = (inv.ty - rect.minY) * ky - 0.5 + 0.5 * (b + d)
-        map = AffineTransform2D(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
-        guard [a, b, c, d, tx, ty].allSatisfy({ $0.isFinite && abs($0) < 1e15 }) else { return nil }
-        sa = Float(a); sb = Float(b)
-        self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
-    }
-
-    /// No rotation or shear: `s` depends on x only and `t` on y only, so texel
-    /// columns and weights can be tabulated once per item (`ColumnTable`).
-    var isSeparable: Bool { map.b == 0 && map.c == 0 }
-}
-
-/// For a separable mapping, the two texel columns (byte offsets) and the
-/// weight of the second for every target column `x0 ..< x0 + count`, computed
-/// once per item and band instead of once per pixel. Storage lives in `RowScratch`.
-struct ColumnTable {
-    let x0: Int
-    let offsetA: UnsafeMutablePointer<Int32>
-    let offsetB: UnsafeMutablePointer<Int32>
-    let weight: UnsafeMutablePointer<UInt32>
-}
-
-/// Bitmap sampling for `.bitmap` paints, behind one entry point (`sampleRow`)
-/// so mip-mapped or SIMD sampling can replace it without touching callers.
+/// Bilinear sampling kernels for `.bitmap` paints, on padded `Texture`s.
 ///
-/// Current filter: bilinear on premultiplied texels, clamped to the edge
-/// texels (edges extend; outside the shape coverage is 0 anyway), in integer
-/// arithmetic: weights quantized to 1/256, two channels per 32-bit word
-/// (`0x00FF00FF` halves: `c0 * (256 - w) + c1 * w + 128 <= 65408` never carries),
-/// horizontal then vertical, each rounded. Error against exact bilinear is
-/// under 1.5/255 (measured worst 1.47 in the reference test); a weight of 0
-/// reproduces texels exactly, and premultiplied
-/// input stays premultiplied (every step is monotone and shared by all channels).
-/// Rows whose texel row is constant (no rotation) hoist the vertical setup.
-/// Measured: the first Float/`SIMD4<Float>` version ran at ~15-29 ns/px
-/// (overflow checks and index math dominated); this one 5.3 ns/px with the
-/// column table, 10.3 rotated (numbers and command in `Compositor.swift`).
+/// The integer model (shared by every kernel and by `referenceSample`):
+/// a coordinate is clamped to `0 ... size - 1` (clamped bilinear equals
+/// sampling there), split into `floor` and a weight rounded to 1/256; the two
+/// texel rows are blended first (`lerp` per channel, rounded), then the two
+/// resulting columns. The padding makes texel `floor + 1` always readable and
+/// equal to the clamped texel, so a pair of neighbours is one 64-bit load.
+/// Error against exact bilinear is under 2/255 (worst seen 1.58); a weight of 0 reproduces
+/// texels exactly; premultiplied input stays premultiplied (every step is
+/// monotone and the same for all channels).
 ///
-/// Strong minification aliases (a 1170 px screen drawn at 200 px); mip levels
-/// are a planned change here.
-/// Scratch for one row of a rotated mapping: texel columns and rows (byte
-/// offsets) and weights per pixel, filled by a branch-free pass.
-struct TexelCoordinates {
-    let columns: ColumnTable
-    let rowA: UnsafeMutablePointer<Int32>
-    let rowB: UnsafeMutablePointer<Int32>
-    let rowWeight: UnsafeMutablePointer<UInt32>
-}
-
+/// Three paths, chosen per item (`BitmapSampler`):
+/// - copy: unit scale at an integer texel offset reads texels directly;
+/// - separable (no rotation): per item, a column table of texel offsets and
+///   weights for the item's columns (`prepareColumns`); per row, one
+///   contiguous SIMD pass blends the two texel rows (`blendRows`, skipped when
+///   the row weight is 0), then per pixel one 64-bit load and one lerp, eight
+///   pixels at a time (`horizontal`);
+/// - rotated: a SIMD pass computes texel offsets and both weights for eight
+///   pixels at a time (`rotatedCoordinates`), then a gather pass does two
+///   64-bit loads and three lerps per pixel (`gather`).
+///
+/// Coordinates are Float in the kernels (exact integers up to 2^22, guarded by
+/// `TexelMapping`); floor and rounding use the `+ 1.5 * 2^23` trick, which is
+/// branch-free, cannot trap and vectorizes on SSE2.
 enum Sampling {
-    /// Fills `table` for target columns `x0 ..< x0 + count` of a separable mapping.
-    static func prepareColumns(_ m: TexelMapping, x0: Int, count: Int, into table: ColumnTable) {
-        let s0 = Float(m.map.a * Double(x0) + m.map.tx), sa = m.sa, maxX = Float(m.sourceWidth)
-        for i in 0 ..< count {
-            let (xa, xb, w) = axis(clampCoordinate(s0 + sa * Float(Int32(truncatingIfNeeded: i)), maxX), m.sourceWidth)
-            table.offsetA[i] = Int32(truncatingIfNeeded: xa &* 4)
-            table.offsetB[i] = Int32(truncatingIfNeeded: xb &* 4)
-            table.weight[i] = w
-        }
-    }
+    static let magic: Float = 12_582_912
 
-    /// Writes premultiplied RGBA8 samples for pixels `x0 ..< x0 + count` of row `y` to `out`.
-    /// Sources must be premultiplied (colour <= alpha); other input gives unspecified colours, never a trap.
-    /// `columns`, if given, must come from `prepareColumns` for this (separable) mapping and cover the span;
-    /// `coordinates`, scratch for rotated mappings, must hold `count` entries. Both are optional
-    /// (without them the kernel computes coordinates per pixel, slower, same bytes).
-    static func sampleRow(_ m: TexelMapping, source: UnsafePointer<UInt8>, y: Int, x0: Int, count: Int,
-                          into out: UnsafeMutablePointer<UInt8>, columns: ColumnTable? = nil,
-                          coordinates: TexelCoordinates? = nil) {
-        guard count > 0 else { return }
-        let s0d = m.map.a * Double(x0) + m.map.c * Double(y) + m.map.tx
-        let t0d = m.map.b * Double(x0) + m.map.d * Double(y) + m.map.ty
-        let w = m.sourceWidth, h = m.sourceHeight
-        let texels = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(out)
-        let rowBytes = w &* 4
-        // Fast path: the row walks texel centres one by one (integer translation at scale 1).
-        if m.map.a == 1, m.map.b == 0, s0d == s0d.rounded(.down), t0d == t0d.rounded(.down) {
-            let ty = min(max(clampedIndex(t0d), 0), h - 1)
-            let row = texels + ty &* rowBytes
-            let sx0 = clampedIndex(s0d)
-            for i in 0 ..< count {
-                let sx = min(max(sx0 &+ i, 0), w &- 1)
-                output.storeBytes(of: row.loadUnaligned(fromByteOffset: sx &* 4, as: UInt32.self),
-                                  toByteOffset: i &* 4, as: UInt32.self)
-            }
-            return
-        }
-        if let columns, m.isSeparable {
-            let (ya, yb, wy) = axis(clampCoordinate(Float(t0d), Float(h)), h)
-            let r0 = texels + ya &* rowBytes, r1 = texels + yb &* rowBytes
-            let first = x0 &- columns.x0
-            let oa = columns.offsetA + first, ob = columns.offsetB + first, ws = columns.weight + first
-            for i in 0 ..< count {
-                let a = Int(oa[i]), b = Int(ob[i]), wx = ws[i]
-                let top = lerp(r0.loadUnaligned(fromByteOffset: a, as: UInt32.self),
-                               r0.loadUnaligned(fromByteOffset: b, as: UInt32.self), wx)
-                let bottom = lerp(r1.loadUnaligned(fromByteOffset: a, as: UInt32.self),
-                                  r1.loadUnaligned(fromByteOffset: b, as: UInt32.self), wx)
-                output.storeBytes(of: lerp(top, bottom, wy), toByteOffset: i &* 4, as: UInt32.self)
-            }
-            return
-        }
-        let s0 = Float(s0d), sa = m.sa, maxX = Float(w)
-        if m.sb == 0 {
-            // Texel row constant along the target row: vertical setup once.
-            let (ya, yb, wy) = axis(clampCoordinate(Float(t0d), Float(h)), h)
-            let r0 = texels + ya &* rowBytes, r1 = texels + yb &* rowBytes
-            for i in 0 ..< count {
-                let (xa, xb, wx) = axis(clampCoordinate(s0 + sa * Float(Int32(truncatingIfNeeded: i)), maxX), w)
-                let top = lerp(r0.loadUnaligned(fromByteOffset: xa &* 4, as: UInt32.self),
-                               r0.loadUnaligned(fromByteOffset: xb &* 4, as: UInt32.self), wx)
-                let bottom = lerp(r1.loadUnaligned(fromByteOffset: xa &* 4, as: UInt32.self),
-                                  r1.loadUnaligned(fromByteOffset: xb &* 4, as: UInt32.self), wx)
-                output.storeBytes(of: lerp(top, bottom, wy), toByteOffset: i &* 4, as: UInt32.self)
-            }
-            return
-        }
-        guard let coordinates else {
-            // Without scratch: evaluate coordinates pixel by pixel (slow; tests and tools).
-            let t0 = Float(t0d), sb = m.sb, maxY = Float(h)
-            for i in 0 ..< count {
-                let fi = Float(Int32(truncatingIfNeeded: i))
-                let (xa, xb, wx) = axis(clampCoordinate(s0 + sa * fi, maxX), w)
-                let (ya, yb, wy) = axis(clampCoordinate(t0 + sb * fi, maxY), h)
-                output.storeBytes(of: bilinear(texels + ya &* rowBytes, texels + yb &* rowBytes, xa &* 4, xb &* 4, wx, wy),
-                                  toByteOffset: i &* 4, as: UInt32.self)
-            }
-            return
-        }
-        // Rotated: a branch-free pass computes texel offsets and weights for the
-        // span (vectorizable), then a gather pass does the lerps.
-        let t0 = Float(t0d), sb = m.sb, maxY = Float(h)
-        let ca = coordinates.columns.offsetA, cb = coordinates.columns.offsetB, cw = coordinates.columns.weight
-        let ra = coordinates.rowA, rb = coordinates.rowB, rw = coordinates.rowWeight
-        let lastX = Int32(truncatingIfNeeded: w &- 1), lastY = Int32(truncatingIfNeeded: h &- 1)
-        let stride = Int32(truncatingIfNeeded: rowBytes)
-        for i in 0 ..< count {
-            let fi = Float(Int32(truncatingIfNeeded: i))
-            let sx = clampCoordinate(s0 + sa * fi, maxX), ty = clampCoordinate(t0 + sb * fi, maxY)
-            var xi = nearestInt(sx), yi = nearestInt(ty)
-            xi = Float(xi) > sx ? xi &- 1 : xi
-            yi = Float(yi) > ty ? yi &- 1 : yi
-            cw[i] = UInt32(truncatingIfNeeded: nearestInt((sx - Float(xi)) * 256))
-            rw[i] = UInt32(truncatingIfNeeded: nearestInt((ty - Float(yi)) * 256))
-            ca[i] = min(max(xi, 0), lastX) &* 4
-            cb[i] = min(max(xi &+ 1, 0), lastX) &* 4
-            ra[i] = min(max(yi, 0), lastY) &* stride
-            rb[i] = min(max(yi &+ 1, 0), lastY) &* stride
-        }
-        for i in 0 ..< count {
-            output.storeBytes(of: bilinear(texels + Int(ra[i]), texels + Int(rb[i]), Int(ca[i]), Int(cb[i]), cw[i], rw[i]),
-                              toByteOffset: i &* 4, as: UInt32.self)
-        }
-    }
+    // MARK: Scalar pieces and references
 
-    /// Bilinear blend of the texels at byte offsets `a`, `b` of rows `r0`, `r1`.
+    /// Clamps `v` to `0 ... limit` (NaN to 0) and splits it into the texel index
+    /// and the weight of the next texel (0...256).
     @inline(__always)
-    static func bilinear(_ r0: UnsafeRawPointer, _ r1: UnsafeRawPointer, _ a: Int, _ b: Int,
-                         _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-        let top = lerp(r0.loadUnaligned(fromByteOffset: a, as: UInt32.self),
-                       r0.loadUnaligned(fromByteOffset: b, as: UInt32.self), wx)
-        let bottom = lerp(r1.loadUnaligned(fromByteOffset: a, as: UInt32.self),
-                          r1.loadUnaligned(fromByteOffset: b, as: UInt32.self), wx)
-        return lerp(top, bottom, wy)
+    static func axis(_ v: Float, _ limit: Float) -> (index: Int32, weight: UInt32) {
+        let c = v > 0 ? (v < limit ? v : limit) : 0
+        let r = (c + magic) - magic
+        let f = r > c ? r - 1 : r
+        let index = Int32(bitPattern: (f + magic).bitPattern) &- 0x4B40_0000
+        let weight = ((c - f) * 256 + magic).bitPattern &- 0x4B40_0000
+        return (index, weight)
     }
 
-    /// Clamps to `-1 ... limit` (beyond which edge clamping changes nothing); NaN -> -1.
-    @inline(__always)
-    static func clampCoordinate(_ v: Float, _ limit: Float) -> Float {
-        v > -1 ? (v < limit ? v : limit) : -1
+    /// The integer model at pixel `(x, y)`, coordinates in Double: what the kernels
+    /// compute, up to their Float coordinates (a weight may differ by 1/256).
+    static func referenceSample(_ m: TexelMapping, _ texture: Texture, x: Int, y: Int) -> UInt32 {
+        let s = m.map.a * Double(x) + m.map.c * Double(y) + m.map.tx
+        let t = m.map.b * Double(x) + m.map.d * Double(y) + m.map.ty
+        func split(_ v: Double, _ size: Int) -> (Int, UInt32) {
+            let c = min(max(v.isNaN ? 0 : v, 0), Double(size - 1))
+            let f = c.rounded(.down)
+            return (Int(f), UInt32(((c - f) * 256).rounded(.toNearestOrEven)))
+        }
+        let (xi, wx) = split(s, texture.width), (yi, wy) = split(t, texture.height)
+        func texel(_ i: Int, _ j: Int) -> UInt32 {
+            texture.base.load(fromByteOffset: j * texture.rowBytes + i * 4, as: UInt32.self)
+        }
+        let left = lerp(texel(xi, yi), texel(xi, yi + 1), wy)
+        let right = lerp(texel(xi + 1, yi), texel(xi + 1, yi + 1), wy)
+        return lerp(left, right, wx)
     }
 
-    /// For a coordinate in `-1 ... size`: the two texel indices (clamped) and the
-    /// weight of the second, in 1/256 (0...256). Branch-free, no trapping
-    /// conversion (see `nearestInt`): the checked `Int32(Float)` form measured
-    /// 16-20 ns/px in the per-pixel path.
-    @inline(__always)
-    static func axis(_ v: Float, _ size: Int) -> (Int, Int, UInt32) {
-        var i = nearestInt(v)
-        i = Float(i) > v ? i &- 1 : i                       // floor
-        let weight = UInt32(truncatingIfNeeded: nearestInt((v - Float(i)) * 256))
-        let index = Int(i)
-        return (min(max(index, 0), size &- 1), min(max(index &+ 1, 0), size &- 1), weight)
-    }
-
-    /// `v` rounded to the nearest integer (ties to even) for `|v| < 2^22`, by adding
-    /// 1.5 * 2^23 and reading the mantissa: no branch, no trap.
-    @inline(__always)
-    static func nearestInt(_ v: Float) -> Int32 {
-        Int32(bitPattern: (v + 12_582_912).bitPattern) &- 0x4B40_0000
-    }
-
-    /// `p * (256 - w) + q * w`, rounded, on all four bytes; `w` in 0...256.
-    @inline(__always)
-    static func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
-        let w0 = 256 &- w
-        let rb = (((p & 0x00FF_00FF) &* w0 &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) &>> 8) & 0x00FF_00FF
-        let ga = (((p &>> 8) & 0x00FF_00FF) &* w0 &+ ((q &>> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
-        return rb | ga
-    }
-
-    /// Reference: bilinear sample at pixel (x, y) in Double, straight from the definition.
-    static func referenceSample(_ m: TexelMapping, source: [UInt8], x: Int, y: Int) -> SIMD4<Double> {
+    /// Exact bilinear (real weights, clamped edges) of a plain bitmap, in Double: the ground truth.
+    static func exactSample(_ m: TexelMapping, pixels: [UInt8], x: Int, y: Int) -> SIMD4<Double> {
         let s = m.map.a * Double(x) + m.map.c * Double(y) + m.map.tx
         let t = m.map.b * Double(x) + m.map.d * Double(y) + m.map.ty
         let w = m.sourceWidth, h = m.sourceHeight
@@ -233,10 +70,192 @@ enum Sampling {
         func at(_ i: Double, _ j: Double) -> SIMD4<Double> {
             let xi = min(max(Int(i), 0), w - 1), yi = min(max(Int(j), 0), h - 1)
             let k = (yi * w + xi) * 4
-            return SIMD4(Double(source[k]), Double(source[k + 1]), Double(source[k + 2]), Double(source[k + 3]))
+            return SIMD4(Double(pixels[k]), Double(pixels[k + 1]), Double(pixels[k + 2]), Double(pixels[k + 3]))
         }
         let top = at(fs, ft) * (1 - fx) + at(fs + 1, ft) * fx
         let bottom = at(fs, ft + 1) * (1 - fx) + at(fs + 1, ft + 1) * fx
         return top * (1 - fy) + bottom * fy
+    }
+
+    // MARK: Separable path
+
+    /// Texel byte offsets (`index * 4`) and weights for target columns `x0 ..< x0 + count`.
+    /// Each column's coordinate is computed from its own index in Double (not by
+    /// stepping from `x0`), so a column's samples never depend on where a table starts.
+    static func prepareColumns(_ m: TexelMapping, x0: Int, count: Int,
+                               offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<UInt32>) {
+        let limit = Float(m.sourceWidth - 1), a = m.map.a, tx = m.map.tx
+        for i in 0 ..< count {
+            let (index, weight) = axis(Float(a * Double(x0 &+ i) + tx), limit)
+            offsets[i] = index &<< 2
+            weights[i] = weight
+        }
+    }
+
+    /// `out[c] = lerp(r0[c], r1[c], weight)` for texels `first ... last` (byte offsets `4 * c`).
+    static func blendRows(_ r0: UnsafeRawPointer, _ r1: UnsafeRawPointer, weight: UInt32,
+                          first: Int, last: Int, into out: UnsafeMutableRawPointer) {
+        let w = Pixels8(repeating: weight)
+        var c = first
+        while c &+ 8 <= last &+ 1 {
+            let p = r0.loadUnaligned(fromByteOffset: 4 &* c, as: Pixels8.self)
+            let q = r1.loadUnaligned(fromByteOffset: 4 &* c, as: Pixels8.self)
+            out.storeBytes(of: lerp(p, q, w), toByteOffset: 4 &* c, as: Pixels8.self)
+            c &+= 8
+        }
+        while c <= last {
+            out.storeBytes(of: lerp(r0.load(fromByteOffset: 4 &* c, as: UInt32.self),
+                                    r1.load(fromByteOffset: 4 &* c, as: UInt32.self), weight),
+                           toByteOffset: 4 &* c, as: UInt32.self)
+            c &+= 1
+        }
+    }
+
+    /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w = weights[i]`.
+    static func horizontal(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+                           count: Int, into out: UnsafeMutableRawPointer) {
+        var i = 0
+        while i &+ 8 <= count {
+            let o = offsets + i
+            let pairs = unsafeBitCast(SIMD8<UInt64>(
+                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let w = UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)
+            out.storeBytes(of: lerp(pairs.evenHalf, pairs.oddHalf, w), toByteOffset: 4 &* i, as: Pixels8.self)
+            i &+= 8
+        }
+        while i < count {
+            let o = Int(offsets[i])
+            out.storeBytes(of: lerp(row.load(fromByteOffset: o, as: UInt32.self),
+                                    row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i]),
+                           toByteOffset: 4 &* i, as: UInt32.self)
+            i &+= 1
+        }
+    }
+
+    /// `horizontal` fused with `BlendKernels.sourceOverConstant` onto `dst`: the
+    /// samples go straight from registers into the blend (no scratch row
+    /// written and read back). Same bytes as the two kernels in sequence.
+    static func horizontalOver(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+                               count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, scratch: UnsafeMutablePointer<UInt8>) {
+        let a = Pixels8(repeating: UInt32(alpha)), opaque = Pixels8(repeating: 0xFF00_0000)
+        var i = 0
+        while i &+ 8 <= count {
+            let o = offsets + i
+            let pairs = unsafeBitCast(SIMD8<UInt64>(
+                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let s = lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
+            let d = UnsafeMutableRawPointer(dst + 4 &* i)
+            if alpha == 255 && (s & opaque) == opaque {
+                d.storeBytes(of: s, as: Pixels8.self)
+            } else {
+                d.storeBytes(of: BlendKernels.blend8(d.loadUnaligned(as: Pixels8.self), s, a), as: Pixels8.self)
+            }
+            i &+= 8
+        }
+        if i < count {
+            horizontal(row, offsets: offsets + i, weights: weights + i, count: count - i, into: UnsafeMutableRawPointer(scratch))
+            BlendKernels.sourceOverConstant(dst: dst + 4 * i, src: scratch, alpha: alpha, count: count - i)
+        }
+    }
+
+    // MARK: Rotated path
+
+    /// Texel byte offsets (row and column) and both weights for pixels `x0 ..< x0 + count` of row `y`.
+    static func rotatedCoordinates(_ m: TexelMapping, rowBytes: Int, y: Int, x0: Int, count: Int,
+                                   offsets: UnsafeMutablePointer<Int32>, weightsX: UnsafeMutablePointer<UInt32>,
+                                   weightsY: UnsafeMutablePointer<UInt32>) {
+        let s0 = Float(m.map.a * Double(x0) + m.map.c * Double(y) + m.map.tx)
+        let t0 = Float(m.map.b * Double(x0) + m.map.d * Double(y) + m.map.ty)
+        let sa = m.sa, sb = m.sb
+        let limitX = Float(m.sourceWidth - 1), limitY = Float(m.sourceHeight - 1)
+        let stride = Int32(truncatingIfNeeded: rowBytes)
+        let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        var i = 0
+        while i &+ 8 <= count {
+            let fi = iota + Float(Int32(truncatingIfNeeded: i))
+            let (xi, wx) = axis8(SIMD8<Float>(repeating: sa) * fi + s0, limitX)
+            let (yi, wy) = axis8(SIMD8<Float>(repeating: sb) * fi + t0, limitY)
+            UnsafeMutableRawPointer(offsets + i).storeBytes(of: yi &* stride &+ (xi &<< 2), as: SIMD8<Int32>.self)
+            UnsafeMutableRawPointer(weightsX + i).storeBytes(of: wx, as: SIMD8<UInt32>.self)
+            UnsafeMutableRawPointer(weightsY + i).storeBytes(of: wy, as: SIMD8<UInt32>.self)
+            i &+= 8
+        }
+        while i < count {
+            let fi = Float(Int32(truncatingIfNeeded: i))
+            let (xi, wx) = axis(sa * fi + s0, limitX)
+            let (yi, wy) = axis(sb * fi + t0, limitY)
+            offsets[i] = yi &* stride &+ (xi &<< 2)
+            weightsX[i] = wx
+            weightsY[i] = wy
+            i &+= 1
+        }
+    }
+
+    /// Bilinear samples from per-pixel offsets and weights (`rotatedCoordinates`).
+    static func gather(_ texels: UnsafeRawPointer, rowBytes: Int, offsets: UnsafePointer<Int32>,
+                       weightsX: UnsafePointer<UInt32>, weightsY: UnsafePointer<UInt32>,
+                       count: Int, into out: UnsafeMutableRawPointer) {
+        let below = texels + rowBytes
+        var i = 0
+        while i &+ 8 <= count {
+            let o = offsets + i
+            let top = unsafeBitCast(SIMD8<UInt64>(
+                texels.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                texels.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let bottom = unsafeBitCast(SIMD8<UInt64>(
+                below.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                below.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let wy = UnsafeRawPointer(weightsY + i).loadUnaligned(as: Pixels8.self)
+            let wx = UnsafeRawPointer(weightsX + i).loadUnaligned(as: Pixels8.self)
+            let left = lerp(top.evenHalf, bottom.evenHalf, wy), right = lerp(top.oddHalf, bottom.oddHalf, wy)
+            out.storeBytes(of: lerp(left, right, wx), toByteOffset: 4 &* i, as: Pixels8.self)
+            i &+= 8
+        }
+        while i < count {
+            let o = Int(offsets[i]), wy = weightsY[i]
+            let left = lerp(texels.load(fromByteOffset: o, as: UInt32.self), below.load(fromByteOffset: o, as: UInt32.self), wy)
+            let right = lerp(texels.load(fromByteOffset: o &+ 4, as: UInt32.self),
+                             below.load(fromByteOffset: o &+ 4, as: UInt32.self), wy)
+            out.storeBytes(of: lerp(left, right, weightsX[i]), toByteOffset: 4 &* i, as: UInt32.self)
+            i &+= 1
+        }
+    }
+
+    /// Eight lanes of `axis`, same arithmetic.
+    @inline(__always)
+    static func axis8(_ v: SIMD8<Float>, _ limit: Float) -> (SIMD8<Int32>, SIMD8<UInt32>) {
+        var c = v.replacing(with: 0, where: .!(v .> 0))
+        c = c.replacing(with: limit, where: c .> limit)
+        let r = (c + magic) - magic
+        let f = r.replacing(with: r - 1, where: r .> c)
+        let index = unsafeBitCast(f + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
+        let weight = unsafeBitCast((c - f) * 256 + magic, to: SIMD8<UInt32>.self) &- 0x4B40_0000
+        return (index, weight)
     }
 }

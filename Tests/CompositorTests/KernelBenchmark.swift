@@ -25,7 +25,6 @@ struct KernelBenchmark {
         let scratch = RowScratch(width: w)
         var dst = [UInt8](repeating: 7, count: w * 4)
         var rng = SeededGenerator(seed: 2)
-        let image = randomBitmap(width: 1170, height: 2532, using: &rng)
         let screen = RoundedRect(rect: Rect(x: 0, y: 0, width: 1920, height: 1080), cornerRadius: 40)
         let aligned = CoverageShape(transform: .identity, shape: screen)!
         let rotated = CoverageShape(transform: rotation(degrees: 5, about: 960, 540), shape: screen)!
@@ -39,48 +38,60 @@ struct KernelBenchmark {
             for _ in 0 ..< rows { _ = CoverageKernels.quantize(scratch.coverage, opacity: 0.9, count: w, into: scratch.alpha) }
         }
         scratch.alpha.initialize(repeating: 200, count: w)
-        Self.nsPerPixel("blend solid SIMD", pixels: w * rows) {
-            for _ in 0 ..< rows { BlendKernels.sourceOverSolid(dst: &dst, color: SIMD4(200, 100, 50, 255), alpha: scratch.alpha, count: w) }
+        let src = randomBitmap(width: w, height: 1, using: &rng).pixels
+        let opaqueSrc = randomOpaqueBitmap(width: w, height: 1, using: &rng).pixels
+        let color = SIMD4<UInt8>(200, 100, 50, 255)
+        Self.nsPerPixel("blend solid, per-pixel alpha, SIMD", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverSolid(dst: &dst, color: color, alpha: scratch.alpha, count: w) }
         }
-        Self.nsPerPixel("blend solid scalar", pixels: w * rows) {
-            for _ in 0 ..< rows { BlendKernels.sourceOverSolidReference(dst: &dst, color: SIMD4(200, 100, 50, 255), alpha: scratch.alpha, count: w) }
+        Self.nsPerPixel("blend solid, per-pixel alpha, scalar", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverSolidReference(dst: &dst, color: color, alpha: scratch.alpha, count: w) }
         }
-        Self.nsPerPixel("blend row SIMD", pixels: w * rows) {
-            for _ in 0 ..< rows { BlendKernels.sourceOver(dst: &dst, src: scratch.source, alpha: scratch.alpha, count: w) }
+        Self.nsPerPixel("blend solid, constant alpha 200, SIMD", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverSolidConstant(dst: &dst, color: color, alpha: 200, count: w) }
         }
-        Self.nsPerPixel("blend row scalar", pixels: w * rows) {
-            for _ in 0 ..< rows { BlendKernels.sourceOverReference(dst: &dst, src: scratch.source, alpha: scratch.alpha, count: w) }
+        Self.nsPerPixel("blend row, per-pixel alpha, SIMD", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOver(dst: &dst, src: src, alpha: scratch.alpha, count: w) }
         }
-        let stretch = TexelMapping(transform: .identity, rect: screen.rect, sourceWidth: 1170, sourceHeight: 2532)!
-        let table = scratch.columnTable(x0: 0)
-        Sampling.prepareColumns(stretch, x0: 0, count: w, into: table)
-        let small = randomBitmap(width: 1170, height: 500, using: &rng)
-        let smallStretch = TexelMapping(transform: .identity, rect: screen.rect, sourceWidth: 1170, sourceHeight: 500)!
-        let rotatedMap = TexelMapping(transform: rotation(degrees: 5, about: 960, 540), rect: screen.rect,
-                                      sourceWidth: 1170, sourceHeight: 2532)!
-        image.pixels.withUnsafeBufferPointer { src in
-            Self.nsPerPixel("sample bilinear stretched, per pixel", pixels: w * rows) {
-                for y in 0 ..< rows { Sampling.sampleRow(stretch, source: src.baseAddress!, y: y, x0: 0, count: w, into: scratch.source) }
-            }
-            Self.nsPerPixel("sample bilinear stretched, column table", pixels: w * rows) {
-                for y in 0 ..< rows {
-                    Sampling.sampleRow(stretch, source: src.baseAddress!, y: y, x0: 0, count: w, into: scratch.source, columns: table)
-                }
-            }
-            Self.nsPerPixel("sample bilinear rotated 5deg", pixels: w * rows) {
-                for y in 0 ..< rows {
-                    Sampling.sampleRow(rotatedMap, source: src.baseAddress!, y: y, x0: 0, count: w, into: scratch.source,
-                                       coordinates: scratch.texelCoordinates)
-                }
-            }
+        Self.nsPerPixel("blend row, per-pixel alpha, scalar", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverReference(dst: &dst, src: src, alpha: scratch.alpha, count: w) }
         }
-        small.pixels.withUnsafeBufferPointer { src in
-            Sampling.prepareColumns(smallStretch, x0: 0, count: w, into: table)
-            Self.nsPerPixel("sample bilinear 1170x500 source (magnify), column table", pixels: w * rows) {
-                for y in 0 ..< rows {
-                    Sampling.sampleRow(smallStretch, source: src.baseAddress!, y: y, x0: 0, count: w, into: scratch.source, columns: table)
-                }
+        Self.nsPerPixel("blend row, constant alpha 200, SIMD", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverConstant(dst: &dst, src: src, alpha: 200, count: w) }
+        }
+        Self.nsPerPixel("blend row, alpha 255, opaque source, SIMD", pixels: w * rows) {
+            for _ in 0 ..< rows { BlendKernels.sourceOverConstant(dst: &dst, src: opaqueSrc, alpha: 255, count: w) }
+        }
+        let image = MipChain(randomBitmap(width: 1170, height: 2532, using: &rng))
+        let small = MipChain(randomBitmap(width: 1170, height: 500, using: &rng))
+        let full = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        func sample(_ label: String, _ chain: MipChain, _ t: AffineTransform2D) {
+            let (m, texture) = TexelMapping.forChain(chain, transform: t, rect: full)!
+            var sampler = BitmapSampler(mapping: m, texture: texture, scratch: scratch, columns: 0 ..< w)
+            Self.nsPerPixel(label, pixels: w * rows) {
+                for y in 0 ..< rows { sampler.beginRow(y, lower: 0, upper: w); _ = sampler.sample(y: y, x: 0, count: w) }
             }
         }
+        sample("sample 1170x2532 stretched to 1920x1080 (mip level 0,1)", image, .identity)
+        sample("sample 1170x500 magnified to 1920x1080", small, .identity)
+        sample("sample 1170x2532 rotated 5deg", image, rotation(degrees: 5, about: 960, 540))
+        let shadow = ShadowShape(transform: .identity, shape: RoundedRect(rect: Rect(x: 300, y: 300, width: 1300, height: 500),
+                                                                         cornerRadius: 40), sigma: 20)!
+        ShadowKernels.prepareColumns(shadow, x0: 0, count: w, into: scratch.shadowColumns)
+        Self.nsPerPixel("shadow axis-aligned, outside corner zones", pixels: w * 100) {
+            for y in 500 ..< 600 { ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage) }
+        }
+        Self.nsPerPixel("shadow axis-aligned, corner rows", pixels: w * 100) {
+            for y in 230 ..< 330 { ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage) }
+        }
+        let tilted = ShadowShape(transform: rotation(degrees: 5, about: 960, 540),
+                                 shape: RoundedRect(rect: Rect(x: 300, y: 300, width: 1300, height: 500), cornerRadius: 40), sigma: 20)!
+        Self.nsPerPixel("shadow rotated, corner rows", pixels: w * 100) {
+            for y in 230 ..< 330 { ShadowKernels.shadowRow(tilted, y: y, x0: 0, count: w, columns: nil, into: scratch.coverage) }
+        }
+        let frame = randomBitmap(width: w, height: rows, using: &rng)
+        var out: [UInt8] = []
+        Self.nsPerPixel("unpremultiply SIMD", pixels: w * rows) { Compositor.unpremultiply(frame, into: &out) }
+        Self.nsPerPixel("unpremultiply scalar reference", pixels: w * rows) { _ = frame.unpremultipliedPixels() }
     }
 }

@@ -99,3 +99,24 @@ func randomBitmap(width: Int, height: Int, using rng: inout SeededGenerator) -> 
     }
     return Bitmap(width: width, height: height, premultipliedPixels: bytes)!
 }
+
+/// Samples pixels `x0 ..< x0 + count` of row `y` through the rasterizer's
+/// sampler (column table over `columns`), as premultiplied RGBA8 bytes.
+func sampleRow(_ mapping: TexelMapping, _ texture: Texture, y: Int, x0: Int, count: Int,
+               columns: Range<Int>, scratch: RowScratch) -> [UInt8] {
+    var sampler = BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns)
+    sampler.beginRow(y, lower: x0, upper: x0 + count)
+    let p = sampler.sample(y: y, x: x0, count: count)
+    return Array(UnsafeBufferPointer(start: p, count: count * 4))
+}
+
+func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+}
+
+/// Random premultiplied pixels, all opaque.
+func randomOpaqueBitmap(width: Int, height: Int, using rng: inout SeededGenerator) -> Bitmap {
+    var b = randomBitmap(width: width, height: height, using: &rng)
+    for i in stride(from: 3, to: b.pixels.count, by: 4) { b.pixels[i] = 255 }
+    return b
+}

@@ -1,0 +1,86 @@
+/// One bitmap item's sampling state inside one band: picks the `Sampling` path
+/// once, keeps the item's column table, and per row does the work that
+/// every segment of the row shares (the vertical blend of two texel rows), so
+/// a row split into edge and interior segments pays for it once.
+struct BitmapSampler {
+    private let mapping: TexelMapping
+    private let texels: UnsafeRawPointer
+    private let rowBytes: Int, width: Int
+    private let separable: Bool
+    private let copy: (x: Int, y: Int)?
+    private let scratch: RowScratch
+    /// Separable path: the blended texel row of the current target row.
+    private var row: UnsafeRawPointer
+    /// True when `row` points into the texture (row weight 0), so a copy may read it directly.
+    private var rowIsTexture = false
+
+    /// `columns` are the target columns the item can touch (its bounds).
+    init(mapping: TexelMapping, texture: Texture, scratch: RowScratch, columns: Range<Int>) {
+        self.mapping = mapping
+        texels = texture.base
+        rowBytes = texture.rowBytes
+        width = texture.width
+        separable = mapping.isSeparable
+        copy = mapping.copyOffset
+        self.scratch = scratch
+        row = texture.base
+        if separable {
+            scratch.reserveTexelRow(texture.width + 1)
+            Sampling.prepareColumns(mapping, x0: columns.lowerBound, count: columns.count,
+                                    offsets: scratch.columnOffsets + columns.lowerBound,
+                                    weights: scratch.columnWeights + columns.lowerBound)
+        }
+    }
+
+    /// Prepares target row `y`, of which pixels `lower ..< upper` will be sampled.
+    mutating func beginRow(_ y: Int, lower: Int, upper: Int) {
+        guard separable, lower < upper else { return }
+        let (yi, wy) = Sampling.axis(Float(mapping.map.d * Double(y) + mapping.map.ty), Float(mapping.sourceHeight - 1))
+        let r0 = texels + Int(yi) &* rowBytes
+        if wy == 0 {
+            row = r0
+            rowIsTexture = true
+            return
+        }
+        let a = Int(scratch.columnOffsets[lower]) >> 2, b = Int(scratch.columnOffsets[upper - 1]) >> 2
+        let out = UnsafeMutableRawPointer(scratch.texelRow)
+        Sampling.blendRows(r0, r0 + rowBytes, weight: wy, first: min(a, b), last: max(a, b) + 1, into: out)
+        row = UnsafeRawPointer(out)
+        rowIsTexture = false
+    }
+
+    /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto
+    /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
+    func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
+        if separable && !(copy != nil && rowIsTexture && x + copy!.x >= 0 && x + count + copy!.x <= width) {
+            Sampling.horizontalOver(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                                    count: count, dst: dst, alpha: alpha, scratch: scratch.source)
+            return
+        }
+        let src = sample(y: y, x: x, count: count)
+        if alpha == 255 && opaqueSource {
+            dst.update(from: src, count: count * 4)
+        } else {
+            BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: alpha, count: count)
+        }
+    }
+
+    /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), valid until the next call.
+    func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> {
+        let out = scratch.source
+        if separable {
+            if let copy, rowIsTexture, x + copy.x >= 0, x + count + copy.x <= width {
+                return (row + (x + copy.x) * 4).assumingMemoryBound(to: UInt8.self)
+            }
+            Sampling.horizontal(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                                count: count, into: UnsafeMutableRawPointer(out))
+        } else {
+            Sampling.rotatedCoordinates(mapping, rowBytes: rowBytes, y: y, x0: x, count: count,
+                                        offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
+                                        weightsY: scratch.pixelWeightsY)
+            Sampling.gather(texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
+                            weightsY: scratch.pixelWeightsY, count: count, into: UnsafeMutableRawPointer(out))
+        }
+        return UnsafePointer(out)
+    }
+}

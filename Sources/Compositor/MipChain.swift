@@ -1,0 +1,63 @@
+import Synchronization
+import Primitives
+
+/// A source bitmap (image or rasterized snapshot) with its reduced levels,
+/// built lazily and kept: level `(lx, ly)` is the base halved `lx` times in
+/// width and `ly` times in height (a "rip-map": width and height reduce
+/// independently, because content stretched to a new aspect ratio is often
+/// minified along one axis only, and an isotropic level would blur the other).
+///
+/// Why levels at all: bilinear sampling reads 2x2 texels per pixel, so when a
+/// pixel spans more than two texels (scale < 0.5) the texels in between are
+/// skipped and a full screen shrinking to a thumbnail shimmers from frame to
+/// frame. Sampling the level whose texel spacing is 1...2 target pixels reads
+/// every texel's contribution (each level is a 2-tap box of the one before).
+///
+/// Determinism: level `(lx, ly)` is always made the same way, from `(lx, ly - 1)`
+/// by halving the height, or for `ly == 0` from `(lx - 1, 0)` by halving the
+/// width. So its bytes never depend on which levels were asked for first, and
+/// frames stay a pure function of the plan. Levels are built under a lock during
+/// item preparation (before bands run), never in the inner loops.
+final class MipChain: Sendable {
+    let base: Texture
+    private let levels = Mutex<[Int: Texture]>([:])
+
+    init(_ bitmap: Bitmap) { base = Texture(bitmap) }
+
+    var width: Int { base.width }
+    var height: Int { base.height }
+    var isOpaque: Bool { base.isOpaque }
+
+    /// The texture halved `lx` times in width and `ly` times in height.
+    func level(_ lx: Int, _ ly: Int) -> Texture {
+        if lx == 0 && ly == 0 { return base }
+        return levels.withLock { cache in Self.level(lx, ly, base: base, cache: &cache) }
+    }
+
+    private static func level(_ lx: Int, _ ly: Int, base: Texture, cache: inout [Int: Texture]) -> Texture {
+        if lx == 0 && ly == 0 { return base }
+        let key = lx << 8 | ly
+        if let found = cache[key] { return found }
+        let made = ly > 0
+            ? level(lx, ly - 1, base: base, cache: &cache).halvedHeight()
+            : level(lx - 1, 0, base: base, cache: &cache).halvedWidth()
+        cache[key] = made
+        return made
+    }
+
+    /// The level for a mapping that moves `texelsPerPixelX` source columns and
+    /// `texelsPerPixelY` source rows per target pixel (at the base level): per
+    /// axis, the first level where one pixel step spans fewer than two texels,
+    /// `floor(log2(texelsPerPixel))`, stopping at a one-texel level.
+    static func levelIndices(texelsPerPixelX: Double, texelsPerPixelY: Double,
+                             width: Int, height: Int) -> (Int, Int) {
+        (index(texelsPerPixelX, size: width), index(texelsPerPixelY, size: height))
+    }
+
+    private static func index(_ step: Double, size: Int) -> Int {
+        guard step >= 2 else { return 0 }  // NaN too
+        var level = 0, s = step, n = size
+        while s >= 2 && n > 1 { s /= 2; n = (n + 1) / 2; level += 1 }
+        return level
+    }
+}

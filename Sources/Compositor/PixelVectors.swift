@@ -1,0 +1,61 @@
+/// The vector layout every pixel kernel shares: eight RGBA8 pixels, one per
+/// 32-bit lane (`Pixels8`), split with a `0x00FF00FF` mask into red/blue and
+/// green/alpha so that each channel sits alone in a 16-bit half
+/// (`Channels16`). All products of a channel and an 8-bit weight then fit 16
+/// bits, and the arithmetic is 16-bit lane-wise (SSE2 `pmullw`, AVX2 `vpmullw`):
+/// no widening, no shuffles. Eight pixels because that is one AVX2 register
+/// (`-target-cpu haswell`); on baseline SSE2 LLVM splits it into two.
+typealias Pixels8 = SIMD8<UInt32>
+typealias Channels16 = SIMD16<UInt16>
+
+@inline(__always)
+func halves(_ v: Pixels8) -> Channels16 { unsafeBitCast(v, to: Channels16.self) }
+
+@inline(__always)
+func lanes(_ v: Channels16) -> Pixels8 { unsafeBitCast(v, to: Pixels8.self) }
+
+/// A 16-bit lane value `w` (0...256) placed in both halves of each 32-bit lane.
+@inline(__always)
+func doubled(_ w: Pixels8) -> Channels16 { halves(w | (w &<< 16)) }
+
+/// `x / 255` rounded to nearest, exact for `x <= 255 * 255 + 127`.
+@inline(__always)
+func div255(_ x: Channels16) -> Channels16 {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+}
+
+/// Scalar `div255`, same rounding.
+@inline(__always)
+func div255(_ x: UInt32) -> UInt32 {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+}
+
+/// Eight bytes as one 32-bit lane each. Built from scalars on purpose: the
+/// `SIMD8<UInt32>(truncatingIfNeeded: SIMD8<UInt8>)` widening compiled to an
+/// out-of-line call on the baseline target (measured in the first cut).
+@inline(__always)
+func byteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
+    Pixels8(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),
+            UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))
+}
+
+/// `p * (256 - w) + q * w`, rounded, per channel; `w` in 0...256 per lane.
+@inline(__always)
+func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
+    let mask = Pixels8(repeating: 0x00FF_00FF)
+    let w1 = doubled(w), w0 = doubled(256 &- w)
+    let rb = (halves(p & mask) &* w0 &+ halves(q & mask) &* w1 &+ 128) &>> 8
+    let ga = halves((p &>> 8) & mask) &* w0 &+ halves((q &>> 8) & mask) &* w1 &+ 128
+    return lanes(rb) | (lanes(ga) & 0xFF00_FF00)
+}
+
+/// Scalar `lerp` of one pixel (two channels per 16-bit half of a 32-bit word), same rounding.
+@inline(__always)
+func lerp(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+    let w0 = 256 &- w
+    let rb = (((p & 0x00FF_00FF) &* w0 &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) &>> 8) & 0x00FF_00FF
+    let ga = (((p &>> 8) & 0x00FF_00FF) &* w0 &+ ((q &>> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+    return rb | ga
+}

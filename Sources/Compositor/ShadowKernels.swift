@@ -1,0 +1,129 @@
+/// Eight-lane Float evaluation of `ShadowShape` values over row spans.
+///
+/// Row kernel: for an axis-aligned shadow the blurred horizontal slab
+/// `Phi(u; halfWidth)` is tabulated once per item and band (`prepareColumns`)
+/// and the vertical one is a per-row constant, so outside the corner zones a
+/// pixel costs one multiply; only the zone columns of zone rows (found
+/// analytically) run the corner integral. Rotated shadows evaluate both slabs
+/// per pixel and the integral for any eight-pixel group that touches a zone.
+/// Loops store whole vectors, so `out` must have 7 spare entries past `count`
+/// (`RowScratch` rows do).
+enum ShadowKernels {
+    /// Abramowitz-Stegun 7.1.27: `1 - 1 / (1 + a1 x + a2 x^2 + a3 x^3 + a4 x^4)^4`, odd-extended.
+    @inline(__always)
+    static func erf8(_ x: SIMD8<Float>) -> SIMD8<Float> {
+        let a = x.replacing(with: -x, where: x .< 0)
+        let t = 1 + a * (0.278393 + a * (0.230389 + a * (0.000972 + a * 0.078108)))
+        let t2 = t * t
+        let r = 1 - 1 / (t2 * t2)
+        return r.replacing(with: -r, where: x .< 0)
+    }
+
+    @inline(__always)
+    static func phi8(_ p: SIMD8<Float>, _ h: SIMD8<Float>, _ k: Float) -> SIMD8<Float> {
+        0.5 * (erf8((h - p) * k) + erf8((h + p) * k))
+    }
+
+    /// The corner correction for `|u| = au`, `|v| = av`, zero outside the zones.
+    @inline(__always)
+    static func correction8(_ s: ShadowShape, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
+        let hh = s.halfHeight, r = s.radius, start = hh - r, k = s.k
+        let hwMinusR = SIMD8<Float>(repeating: s.halfWidth - r)
+        var total = SIMD8<Float>(repeating: 0)
+        let n = ShadowShape.cornerSamples
+        for side in 0 ..< (s.bothSides ? 2 : 1) {
+            let centre = side == 0 ? av : -av
+            // `replacing` rather than `pointwiseMax/Min`, which compiled to out-of-line generic calls.
+            var lo = centre - s.reach
+            lo = lo.replacing(with: start, where: lo .< start)
+            var hi = centre + s.reach
+            hi = hi.replacing(with: hh, where: hi .> hh)
+            hi = hi.replacing(with: lo, where: hi .< lo)
+            let step = (hi - lo) * (1 / Float(n))
+            var previous = erf8((lo - centre) * k)
+            for j in 0 ..< n {
+                let next = erf8((lo + step * Float(j + 1) - centre) * k)
+                let mass = 0.5 * (next - previous)
+                previous = next
+                let q = lo + step * (Float(j) + 0.5) - start
+                let square = r * r - q * q
+                let row = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
+                total += mass * (phiFull - phi8(au, row, k))
+            }
+        }
+        return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
+    }
+
+    /// `Phi(|u|; halfWidth)` for target columns `x0 ..< x0 + count` of an axis-aligned shadow.
+    static func prepareColumns(_ s: ShadowShape, x0: Int, count: Int, into columns: UnsafeMutablePointer<Float>) {
+        let rowU = Float(s.inverse.tx), ia = s.ia, hw = SIMD8<Float>(repeating: s.halfWidth)
+        let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        var i = 0
+        while i < count {
+            let u = (iota + Float(Int32(truncatingIfNeeded: x0 &+ i))) * ia + rowU
+            let au = u.replacing(with: -u, where: u .< 0)
+            UnsafeMutableRawPointer(columns + i).storeBytes(of: phi8(au, hw, s.k), as: SIMD8<Float>.self)
+            i &+= 8
+        }
+    }
+
+    /// Shadow values (0...1) of pixels `x0 ..< x0 + count` on row `y`. `columns`
+    /// (axis-aligned shadows only) holds `prepareColumns` output indexed by absolute x.
+    static func shadowRow(_ s: ShadowShape, y: Int, x0: Int, count: Int,
+                          columns: UnsafePointer<Float>?, into out: UnsafeMutablePointer<Float>) {
+        guard count > 0 else { return }
+        let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
+        let rowV = Float(s.inverse.d * Double(y) + s.inverse.ty)
+        let ia = s.ia, ib = s.ib, k = s.k
+        let hw = SIMD8<Float>(repeating: s.halfWidth), hh = SIMD8<Float>(repeating: s.halfHeight)
+        let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        if s.isAxisAligned, let columns {
+            let av = SIMD8<Float>(repeating: abs(rowV))
+            let phiV = phi8(av, hh, k)
+            var i = 0
+            while i < count {
+                let c = UnsafeRawPointer(columns + x0 + i).loadUnaligned(as: SIMD8<Float>.self)
+                UnsafeMutableRawPointer(out + i).storeBytes(of: c * phiV, as: SIMD8<Float>.self)
+                i &+= 8
+            }
+            guard s.radius > 0, abs(rowV) > s.zoneV else { return }
+            // Zone columns: the row minus the interval where |u| <= zoneU.
+            var lo = -Double.infinity, hi = Double.infinity
+            CoverageShape.constrain(slope: s.inverse.a, offset: s.inverse.tx, reach: Double(s.zoneU), &lo, &hi)
+            let innerLower = lo <= hi ? clampedIndex(lo.rounded(.up)) + 1 : Int.max / 4
+            let innerUpper = lo <= hi ? clampedIndex(hi.rounded(.down)) : Int.max / 4
+            var first = (x0, min(x0 + count, innerLower)), second = (max(x0, innerUpper), x0 + count)
+            // Whole-vector stores run up to 7 pixels past a segment: never into the next one
+            // (masked lanes outside the zones are left as they are, zone lanes must not be corrected twice).
+            if first.0 < first.1 && second.0 < second.1 && second.0 - first.1 < 8 {
+                first = (first.0, second.1); second = (0, 0)
+            }
+            for (a, b) in [first, second] where a < b {
+                var x = a
+                while x < b {
+                    let u = (iota + Float(Int32(truncatingIfNeeded: x))) * ia + rowU
+                    let au = u.replacing(with: -u, where: u .< 0)
+                    let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: SIMD8<Float>.self)
+                    let p = UnsafeMutableRawPointer(out + (x - x0))
+                    p.storeBytes(of: p.loadUnaligned(as: SIMD8<Float>.self) - correction8(s, au: au, av: av, phiFull: phiFull),
+                                 as: SIMD8<Float>.self)
+                    x &+= 8
+                }
+            }
+            return
+        }
+        var i = 0
+        while i < count {
+            let xf = iota + Float(Int32(truncatingIfNeeded: x0 &+ i))
+            let u = xf * ia + rowU, v = xf * ib + rowV
+            let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
+            let phiU = phi8(au, hw, k)
+            var value = phiU * phi8(av, hh, k)
+            if s.radius > 0 && any((au .> s.zoneU) .& (av .> s.zoneV)) {
+                value -= correction8(s, au: au, av: av, phiFull: phiU)
+            }
+            UnsafeMutableRawPointer(out + i).storeBytes(of: value, as: SIMD8<Float>.self)
+            i &+= 8
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Primitives
+
+/// One level of a source bitmap in the form the samplers read: premultiplied
+/// RGBA8 with one padding texel at the end of every row and one padding row at
+/// the bottom, copies of the edge texels.
+///
+/// Why the padding: a bilinear sample reads texels `(x, y)`, `(x + 1, y)`,
+/// `(x, y + 1)`, `(x + 1, y + 1)` for `x` in `0 ..< width`, `y` in `0 ..< height`.
+/// With the padding those four reads are always in bounds and equal the
+/// edge-clamped texels, so the kernels need no clamping per read, and a texel
+/// pair is one unaligned 64-bit load.
+///
+/// Immutable after init, hence `@unchecked Sendable` (the storage is a raw pointer).
+final class Texture: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    /// `(width + 1) * 4`.
+    let rowBytes: Int
+    /// Every texel has alpha 255 (then bilinear samples are opaque too: an item
+    /// drawing it at full coverage and opacity hides what is underneath).
+    let isOpaque: Bool
+    private let storage: UnsafeMutableRawPointer
+
+    var base: UnsafeRawPointer { UnsafeRawPointer(storage) }
+
+    /// A copy of `bitmap` (which must be well formed and non-empty) with padding.
+    convenience init(_ bitmap: Bitmap) {
+        precondition(bitmap.width > 0 && bitmap.height > 0 && bitmap.pixels.count == bitmap.width * bitmap.height * 4)
+        self.init(width: bitmap.width, height: bitmap.height) { dst, y in
+            bitmap.pixels.withUnsafeBytes { src in
+                dst.copyMemory(from: src.baseAddress! + y * bitmap.width * 4, byteCount: bitmap.width * 4)
+            }
+        }
+    }
+
+    /// Allocates the padded storage, lets `fillRow(rowStart, y)` write the
+    /// `width` texels of every row, then writes the padding and scans for opacity.
+    init(width: Int, height: Int, fillRow: (UnsafeMutableRawPointer, Int) -> Void) {
+        self.width = width
+        self.height = height
+        rowBytes = (width + 1) * 4
+        storage = .allocate(byteCount: rowBytes * (height + 1), alignment: 16)
+        var opaque = true
+        for y in 0 ..< height {
+            let row = storage + y * rowBytes
+            fillRow(row, y)
+            row.storeBytes(of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
+                           toByteOffset: width * 4, as: UInt32.self)
+            if opaque { opaque = Self.rowIsOpaque(UnsafeRawPointer(row), count: width) }
+        }
+        (storage + height * rowBytes).copyMemory(from: storage + (height - 1) * rowBytes, byteCount: rowBytes)
+        isOpaque = opaque
+    }
+
+    deinit { storage.deallocate() }
+
+    private static func rowIsOpaque(_ row: UnsafeRawPointer, count: Int) -> Bool {
+        var all: UInt32 = 0xFF00_0000
+        for i in 0 ..< count { all &= row.load(fromByteOffset: i &* 4, as: UInt32.self) }
+        return all == 0xFF00_0000
+    }
+
+    /// The texels back as a `Bitmap` (without padding), for tests.
+    func bitmap() -> Bitmap {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeMutableBytes { dst in
+            for y in 0 ..< height {
+                (dst.baseAddress! + y * width * 4).copyMemory(from: base + y * rowBytes, byteCount: width * 4)
+            }
+        }
+        return Bitmap(width: width, height: height, premultipliedPixels: bytes)!
+    }
+
+    // MARK: Halving (mip levels)
+
+    /// Half as wide (rounded up): each texel is the rounded-up mean of a
+    /// horizontal pair, the last one of an odd row paired with itself.
+    func halvedWidth() -> Texture {
+        let w = (width + 1) / 2, source = base, sourceRowBytes = rowBytes, lastOffset = (width - 1) * 4
+        return Texture(width: w, height: height) { dst, y in
+            let row = source + y * sourceRowBytes
+            for i in 0 ..< w {
+                let a = row.load(fromByteOffset: 8 &* i, as: UInt32.self)
+                let b = row.load(fromByteOffset: min(8 &* i &+ 4, lastOffset), as: UInt32.self)
+                dst.storeBytes(of: Self.average(a, b), toByteOffset: 4 &* i, as: UInt32.self)
+            }
+        }
+    }
+
+    /// Half as tall (rounded up), pairing rows the same way.
+    func halvedHeight() -> Texture {
+        let h = (height + 1) / 2, source = base, sourceRowBytes = rowBytes, lastRow = height - 1, w = width
+        return Texture(width: w, height: h) { dst, y in
+            let r0 = source + 2 * y * sourceRowBytes, r1 = source + min(2 * y + 1, lastRow) * sourceRowBytes
+            for i in 0 ..< w {
+                let a = r0.load(fromByteOffset: 4 &* i, as: UInt32.self)
+                let b = r1.load(fromByteOffset: 4 &* i, as: UInt32.self)
+                dst.storeBytes(of: Self.average(a, b), toByteOffset: 4 &* i, as: UInt32.self)
+            }
+        }
+    }
+
+    /// Per-byte `(a + b + 1) / 2` of four channels at once (carry-free: the
+    /// halved XOR never crosses a byte). Monotone, so premultiplied stays premultiplied.
+    @inline(__always)
+    static func average(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        (a | b) &- (((a ^ b) & 0xFEFE_FEFE) &>> 1)
+    }
+}
