@@ -150,6 +150,49 @@ import Testing
         #expect(Set(all).subtracting(used).sorted() == [])
     }
 
+    /// The `schema` column of fixtures/invalid/expected.json: (file, verdict).
+    static var invalidFixtures: [String] {
+        let url = URL(fileURLWithPath: Repository.path("fixtures/invalid/expected.json"))
+        guard let data = try? Data(contentsOf: url),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let cases = json["cases"] as? [[String: Any]] else { return [] }
+        return cases.compactMap { c in (c["file"] as? String).map { "\($0) \(c["schema"] as? String ?? "?")" } }
+    }
+
+    /// Each bad-input file is refused by the schema too when its problem is one
+    /// a JSON Schema can state (at a place related to the decoder's), accepted
+    /// by it when the problem is beyond a schema, and not JSON when the reader
+    /// says so.
+    @Test(arguments: invalidFixtures)
+    func invalidFixturesGetTheVerdictTheTableGives(entry: String) throws {
+        let parts = entry.split(separator: " ").map(String.init)
+        let (file, verdict) = (parts[0], parts[1])
+        let path = Repository.path("fixtures/invalid/" + file)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let parsed = Result { () throws(JSONReader.SyntaxError) in try JSONReader.parse(bytes) }
+        var decoderIssues: [SceneIssue] = []
+        do {
+            _ = try SceneLoader.decode(bytes: bytes, file: file, baseDirectory: Repository.path("fixtures/invalid"))
+        } catch {
+            decoderIssues = error.issues
+        }
+        switch (verdict, parsed) {
+        case ("not-json", .failure):
+            #expect(!decoderIssues.isEmpty)
+        case ("rejects", .success(let root)):
+            let failures = validator.validate(root.value)
+            #expect(!failures.isEmpty, "the schema accepts \(file)")
+            #expect(!decoderIssues.isEmpty, "the decoder accepts \(file)")
+            #expect(decoderIssues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } },
+                    "\(file): decoder at \(decoderIssues.map(\.path)), schema at \(failures.map(\.path))")
+        case ("accepts", .success(let root)):
+            #expect(validator.validate(root.value) == [], "\(file) is marked as beyond the schema, but the schema refuses it")
+            #expect(decoderIssues.isEmpty == (file == "unwritable-output.json"), "\(file): \(decoderIssues)")
+        default:
+            Issue.record("\(file): the table says \(verdict), but the JSON reader says \(parsed)")
+        }
+    }
+
     /// Decoder problems the schema cannot express (arithmetic across keys,
     /// uniqueness, counts, files), told apart by their messages.
     static func isBeyondTheSchema(_ issue: SceneIssue) -> Bool {
