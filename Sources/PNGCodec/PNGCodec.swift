@@ -29,13 +29,13 @@ public enum PNGCodec {
     /// Decodes the PNG at `path` into a premultiplied bitmap.
     public static func decode(fileAt path: String) throws -> Bitmap {
         try refuseDirectory(path, .decode)
-        return try decode(path: path) { image in png_image_begin_read_from_file(&image, path) }
+        return try decode(path: path, byteCount: fileSize(path)) { image in png_image_begin_read_from_file(&image, path) }
     }
 
     /// Decodes PNG bytes held in memory. `name` only labels error messages.
     public static func decode(data: [UInt8], name: String? = nil) throws -> Bitmap {
         try data.withUnsafeBytes { bytes in
-            try decode(path: name) { image in
+            try decode(path: name, byteCount: data.count) { image in
                 png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
             }
         }
@@ -52,7 +52,16 @@ public enum PNGCodec {
         return (Int(image.width), Int(image.height))
     }
 
-    private static func decode(path: String?, begin: (inout png_image) -> Int32) throws -> Bitmap {
+    /// The fewest bytes a PNG of `width` x `height` pixels can take: one bit
+    /// per pixel and a filter byte per row, deflated at the best ratio deflate
+    /// can reach (1032:1), with a factor of two to spare. A file shorter than
+    /// this cannot hold its pixels, so it is refused before the pixel buffer
+    /// (up to 1 GiB) is allocated for a decode bound to fail.
+    static func minimumByteCount(width: Int, height: Int) -> Int {
+        height * (1 + (width + 7) / 8) / 2064
+    }
+
+    private static func decode(path: String?, byteCount: Int?, begin: (inout png_image) -> Int32) throws -> Bitmap {
         var image = newImage()
         defer { png_image_free(&image) }
         guard begin(&image) != 0 else {
@@ -62,6 +71,10 @@ public enum PNGCodec {
         guard width * height <= maximumPixelCount, width * 4 <= Int(Int32.max) else {
             throw PNGError(.decode, path: path, reason:
                 "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
+        }
+        if let byteCount, byteCount < minimumByteCount(width: width, height: height) {
+            throw PNGError(.decode, path: path, reason:
+                "the PNG ends early: \(width)x\(height) pixels need at least \(minimumByteCount(width: width, height: height)) bytes, and it has \(byteCount)")
         }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         // A 16-bit PNG without gAMA/sRGB is taken as sRGB-encoded, as every
@@ -198,6 +211,12 @@ public enum PNGCodec {
         default:
             return text
         }
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// fopen(3) opens a directory, and libpng then reports a bare read error.

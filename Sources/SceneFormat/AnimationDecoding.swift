@@ -3,11 +3,7 @@ import Primitives
 /// Decodes one entry of `shift.animations`: either a bare name (`"fade"`) or an
 /// object with exactly one animation key and an optional `"when"`.
 enum AnimationDecoding {
-    static let names = [
-        "fade", "scale", "move", "bounds", "alpha", "opacity", "cornerRadius", "anchorPoint", "zPosition",
-        "masksToBounds", "borderColor", "borderWidth", "shadowColor", "shadowOffset", "shadowRadius",
-        "shadowOpacity", "transform", "backgroundColor", "rotate",
-    ]
+    static let names = SceneKeys.animationNames
 
     static func decode(_ node: JSONNode, _ path: String, _ d: inout SceneDecoder) -> AdditionalAnimation? {
         switch node.value {
@@ -23,7 +19,7 @@ enum AnimationDecoding {
             d.report(path, message, at: node)
             return nil
         case .object(let pairs):
-            guard let m = d.members(node, path, known: names + ["when"]) else { return nil }
+            guard let m = d.members(node, path, known: SceneKeys.animation) else { return nil }
             let condition: AdditionalAnimation.Condition? = m["when"].map {
                 d.choice($0, d.join(path, "when"), default: AdditionalAnimation.Condition.onAppear)
             }
@@ -85,7 +81,7 @@ enum AnimationDecoding {
     /// `{"up"|"down"|"left"|"right": n}` or `{"x": dx, "y": dy}`, as Shift's `move`:
     /// the view comes FROM the opposite side (right 150 means position.x - 150).
     static func decodeMove(_ node: JSONNode, _ path: String, _ d: inout SceneDecoder) -> PropertyChange? {
-        guard let m = d.members(node, path, known: ["up", "down", "left", "right", "x", "y"]) else { return nil }
+        guard let m = d.members(node, path, known: SceneKeys.move) else { return nil }
         let range = -SceneLimits.maximumCoordinate...SceneLimits.maximumCoordinate
         var dx = 0.0, dy = 0.0
         if let n = m["up"] { dy += d.number(n, d.join(path, "up"), default: 0, in: range) }

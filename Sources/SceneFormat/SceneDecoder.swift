@@ -163,8 +163,8 @@ struct SceneDecoder {
     // MARK: Scene
 
     mutating func decodeScene(_ root: JSONNode) -> Scene? {
-        let known = ["version", "canvas", "fps", "transition", "from", "to", "$schema"]
-        guard let m = members(root, "", known: known) else { return nil }
+        guard let m = members(root, "", known: SceneKeys.scene) else { return nil }
+        _ = string(m["$schema"], "$schema")
         var version = SceneFormatVersion.current
         if let node = m["version"] {
             if case .number(let n) = node.value, n == n.rounded(), n >= 1 {
@@ -211,7 +211,7 @@ struct SceneDecoder {
 
     mutating func decodeCanvas(_ node: JSONNode) -> CanvasSpec {
         var canvas = CanvasSpec(width: 390, height: 844, scale: 1)
-        guard let m = members(node, "canvas", known: ["width", "height", "scale", "background"]) else { return canvas }
+        guard let m = members(node, "canvas", known: SceneKeys.canvas) else { return canvas }
         let limit = Double(SceneLimits.maximumCanvasPixels)
         if m["width"] == nil { report("canvas.width", "missing") }
         if m["height"] == nil { report("canvas.height", "missing") }
@@ -232,14 +232,13 @@ struct SceneDecoder {
 
     mutating func decodeTransition(_ node: JSONNode) -> TransitionSpec {
         var spec = TransitionSpec()
-        let known = ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"]
-        guard let m = members(node, "transition", known: known) else { return spec }
+        guard let m = members(node, "transition", known: SceneKeys.transition) else { return spec }
         spec.direction = choice(m["direction"], "transition.direction", default: .present)
         spec.baselineDuration = number(m["baselineDuration"], "transition.baselineDuration", default: 0.265, in: 0...SceneLimits.maximumSeconds)
         spec.viewOrder = choice(m["viewOrder"], "transition.viewOrder", default: .auto)
         spec.roundtripPause = number(m["roundtripPause"], "transition.roundtripPause", default: 0.5, in: 0...SceneLimits.maximumSeconds)
         if let node = m["defaultAnimation"] { spec.defaultAnimation = decodeDefaultAnimation(node) }
-        if let node = m["hold"], let h = members(node, "transition.hold", known: ["before", "after"]) {
+        if let node = m["hold"], let h = members(node, "transition.hold", known: SceneKeys.hold) {
             spec.holdBefore = number(h["before"], "transition.hold.before", default: 0, in: 0...SceneLimits.maximumSeconds)
             spec.holdAfter = number(h["after"], "transition.hold.after", default: 0, in: 0...SceneLimits.maximumSeconds)
         }
@@ -252,7 +251,7 @@ struct SceneDecoder {
         case .string("fade"): return .fade
         case .string("none"): return .none
         case .object:
-            guard let m = members(node, path, known: ["scale"]), let scale = m["scale"] else {
+            guard let m = members(node, path, known: SceneKeys.defaultAnimation), let scale = m["scale"] else {
                 report(path, "expected {\"scale\": \"up\" | \"down\" | number}", at: node)
                 return .fade
             }
@@ -273,19 +272,13 @@ struct SceneDecoder {
 
     // MARK: Views
 
-    static let viewKeys = [
-        "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
-        "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
-        "contentMode", "shift", "subviews",
-    ]
-
     mutating func decodeView(_ node: JSONNode, _ path: String, depth: Int, isRoot: Bool, canvasFrame: Rect) -> ViewSpec {
         var view = ViewSpec(path: path, frame: isRoot ? canvasFrame : nil)
         viewCount += 1
         if viewCount == SceneLimits.maximumViews + 1 {
             report(path, "more than \(SceneLimits.maximumViews) views in the scene", at: node)
         }
-        guard let m = members(node, path, known: Self.viewKeys) else { return view }
+        guard let m = members(node, path, known: SceneKeys.view) else { return view }
         view.name = string(m["name"], join(path, "name"))
         if let f = m["frame"] {
             view.frame = rect(f, join(path, "frame")) ?? view.frame
@@ -337,7 +330,7 @@ struct SceneDecoder {
 
     mutating func decodeShadow(_ node: JSONNode, _ path: String) -> ShadowSpec {
         var shadow = ShadowSpec()
-        guard let m = members(node, path, known: ["color", "opacity", "radius", "offset"]) else { return shadow }
+        guard let m = members(node, path, known: SceneKeys.shadow) else { return shadow }
         shadow.color = color(m["color"], join(path, "color")) ?? .black
         shadow.opacity = number(m["opacity"], join(path, "opacity"), default: 0, in: 0...1)
         shadow.radius = number(m["radius"], join(path, "radius"), default: 3, in: 0...1000)
@@ -347,7 +340,7 @@ struct SceneDecoder {
 
     mutating func decodeTransform(_ node: JSONNode, _ path: String) -> TransformSpec {
         var t = TransformSpec()
-        guard let m = members(node, path, known: ["translate", "scale", "rotate"]) else { return t }
+        guard let m = members(node, path, known: SceneKeys.transform) else { return t }
         t.translate = point(m["translate"], join(path, "translate"), default: .zero)
         if let s = m["scale"] {
             if case .number = s.value {
@@ -363,8 +356,7 @@ struct SceneDecoder {
 
     mutating func decodeShift(_ node: JSONNode, _ path: String) -> ShiftOptions {
         var options = ShiftOptions()
-        let known = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]
-        guard let m = members(node, path, known: known) else { return options }
+        guard let m = members(node, path, known: SceneKeys.shift) else { return options }
         if let id = string(m["id"], join(path, "id")) {
             if id.isEmpty { report(join(path, "id"), "empty id", at: m["id"]) } else { options.id = id }
         }

@@ -6,11 +6,35 @@ public struct SceneIssue: Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     public var column: Int?
 
+    /// Control characters in `path` and `message` (they can come from the
+    /// scene: a key or value with an escaped newline) are written as JSON
+    /// escapes, so that every issue stays one line and a scene cannot forge
+    /// lines in the output or send terminal escape sequences.
     public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
-        self.path = path
-        self.message = message
+        self.path = Self.escapingControlCharacters(path)
+        self.message = Self.escapingControlCharacters(message)
         self.line = line
         self.column = column
+    }
+
+    static func escapingControlCharacters(_ text: String) -> String {
+        func isControl(_ s: Unicode.Scalar) -> Bool {
+            s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else { escaped.append(scalar); continue }
+            switch scalar {
+            case "\n": escaped.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": escaped.append(contentsOf: "\\r".unicodeScalars)
+            case "\t": escaped.append(contentsOf: "\\t".unicodeScalars)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            }
+        }
+        return String(escaped)
     }
 
     public var description: String {

@@ -50,6 +50,14 @@ public enum SceneLoader {
                         failed.insert(image.resolvedPath)
                         return
                     }
+                    // A FIFO or a terminal would block the read forever, and a
+                    // device such as /dev/zero is no image; directories get
+                    // PNGCodec's own message.
+                    if let kind = fileKind(image.resolvedPath), kind != S_IFREG, kind != S_IFDIR {
+                        issues.append(SceneIssue(path: path, message: "image \"\(image.written)\" (\(image.resolvedPath)) is not a regular file; images must be PNG files"))
+                        failed.insert(image.resolvedPath)
+                        return
+                    }
                     let size = try PNGCodec.readSize(fileAt: image.resolvedPath)
                     let limit = SceneLimits.maximumImagePixels
                     guard size.width <= limit, size.height <= limit else {
@@ -69,5 +77,12 @@ public enum SceneLoader {
         visit(scene.from)
         visit(scene.to)
         return images
+    }
+
+    /// The file type bits (`S_IFREG`, `S_IFDIR`, ...) of `path`, following symbolic links.
+    static func fileKind(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
     }
 }

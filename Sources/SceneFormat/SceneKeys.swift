@@ -1,0 +1,30 @@
+/// Every key the scene decoder knows, by kind of object. The decoder checks
+/// objects against these lists (an unknown key is an error with a "did you
+/// mean" hint), and a test compares them, both ways, with the `properties` of
+/// schema/scene.schema.json, so the JSON Schema and the decoder cannot drift.
+enum SceneKeys {
+    /// The top-level object. `$schema` lets editors find the JSON Schema.
+    static let scene = ["version", "canvas", "fps", "transition", "from", "to", "$schema"]
+    static let canvas = ["width", "height", "scale", "background"]
+    static let transition = ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"]
+    static let hold = ["before", "after"]
+    /// `transition.defaultAnimation` written as an object: `{"scale": "up" | "down" | number}`.
+    static let defaultAnimation = ["scale"]
+    static let view = [
+        "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
+        "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
+        "contentMode", "shift", "subviews",
+    ]
+    static let shadow = ["color", "opacity", "radius", "offset"]
+    static let transform = ["translate", "scale", "rotate"]
+    static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]
+    /// The animation names of `shift.animations` (Shift's vocabulary plus Hero's `rotate`).
+    static let animationNames = [
+        "fade", "scale", "move", "bounds", "alpha", "opacity", "cornerRadius", "anchorPoint", "zPosition",
+        "masksToBounds", "borderColor", "borderWidth", "shadowColor", "shadowOffset", "shadowRadius",
+        "shadowOpacity", "transform", "backgroundColor", "rotate",
+    ]
+    /// An entry of `shift.animations` written as an object: one animation name and an optional `when`.
+    static let animation = animationNames + ["when"]
+    static let move = ["up", "down", "left", "right", "x", "y"]
+}

@@ -1,0 +1,195 @@
+import Foundation
+@testable import SceneFormat
+
+/// Places in the repository the schema and bad-input tests read.
+enum Repository {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static var schemaPath: String { path("schema/scene.schema.json") }
+
+    static func files(in relative: String, withExtension ext: String? = nil) -> [String] {
+        let dir = path(relative)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+        return names.filter { ext == nil || $0.hasSuffix("." + ext!) }.map { dir + "/" + $0 }
+    }
+}
+
+/// A valid scene that uses every key the format has, each in every form it
+/// takes (colours as hex and as arrays, scale as a number and a pair, bounds
+/// as a size and a rect, defaultAnimation as an object ...). Images resolve
+/// against fixtures/scenes.
+let kitchenSinkScene = """
+{
+  "$schema": "../../schema/scene.schema.json",
+  "version": 1,
+  "canvas": { "width": 120, "height": 80, "scale": 2, "background": [0, 0, 0, 0.5] },
+  "fps": 30,
+  "transition": { "direction": "roundtrip", "baselineDuration": 0.3, "viewOrder": "toViewsOnTop",
+                  "defaultAnimation": { "scale": 1.3 }, "hold": { "before": 0.1, "after": 0.2 }, "roundtripPause": 0.25 },
+  "from": {
+    "name": "from root", "frame": [0, 0, 120, 80], "backgroundColor": "#F2F2F7", "alpha": 1,
+    "subviews": [
+      { "name": "card", "frame": [10, 10, 50, 40], "backgroundColor": "#FFFFFFFF", "alpha": 0.9, "cornerRadius": 8,
+        "masksToBounds": true, "borderWidth": 1, "borderColor": "#888",
+        "shadow": { "color": "#000000", "opacity": 0.3, "radius": 4, "offset": [0, 2] },
+        "transform": { "translate": [1, 2], "scale": 1.1, "rotate": 5 }, "anchorPoint": [0.5, 0.5], "zPosition": 1,
+        "isHidden": false, "image": "../images/star.png", "contentMode": "aspectFill",
+        "shift": { "id": "card", "contentAnimation": "final", "contentSizing": "final", "superview": "parent", "position": "front", "isHidden": false } },
+      { "name": "leaving", "frame": [70, 10, 40, 40], "backgroundColor": [1, 0, 0, 1],
+        "transform": { "scale": [1, -1] },
+        "shift": { "superview": "container", "position": "back", "animations": [
+          "fade",
+          { "fade": false },
+          { "scale": 0.5, "when": "onDisappear" },
+          { "move": { "up": 10, "down": 2, "left": 3, "right": 4 } },
+          { "move": { "x": -5, "y": 6 } },
+          { "bounds": [20, 20] },
+          { "bounds": [0, 0, 10, 10], "when": "onAppear" },
+          { "alpha": 0.5 }, { "opacity": 0.25 }, { "cornerRadius": 3 }, { "anchorPoint": [0, 1] }, { "zPosition": -2 },
+          { "masksToBounds": true }, { "borderColor": "#00F" }, { "borderWidth": 2 }, { "shadowColor": [0, 0, 0, 1] },
+          { "shadowOffset": [1, 1] }, { "shadowRadius": 6 }, { "shadowOpacity": 0.5 },
+          { "transform": { "translate": [3, 3], "scale": [2, 2], "rotate": -45 } },
+          { "backgroundColor": "#FF00FF80" }, { "rotate": 90 }
+        ] } }
+    ]
+  },
+  "to": {
+    "backgroundColor": "#FFFFFF",
+    "subviews": [
+      { "name": "card", "frame": [0, 0, 120, 60], "image": "../images/poster.png", "contentMode": "topLeft",
+        "shift": { "id": "card" },
+        "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] }
+    ]
+  }
+}
+"""
+
+/// Reads and writes JSON values for the schema tests.
+enum JSONText {
+    static func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)).value }
+
+    static func write(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .string(let s): return quote(s)
+        case .array(let elements): return "[" + elements.map { write($0.value) }.joined(separator: ", ") + "]"
+        case .object(let members): return "{" + members.map { quote($0.key) + ": " + write($0.value.value) }.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func node(_ value: JSONValue) -> JSONNode { JSONNode(value: value, line: 1, column: 1) }
+
+    /// One step into a JSON value: an object key or an array index.
+    enum Step: Hashable { case key(String), index(Int) }
+
+    /// Every place in a value (the root included), depth first.
+    static func places(in value: JSONValue, at prefix: [Step] = []) -> [[Step]] {
+        var found = [prefix]
+        switch value {
+        case .object(let members):
+            for (key, node) in members { found += places(in: node.value, at: prefix + [.key(key)]) }
+        case .array(let elements):
+            for (i, node) in elements.enumerated() { found += places(in: node.value, at: prefix + [.index(i)]) }
+        default:
+            break
+        }
+        return found
+    }
+
+    static func value(in root: JSONValue, at place: [Step]) -> JSONValue? {
+        var current = root
+        for step in place {
+            switch (step, current) {
+            case let (.key(k), .object(members)):
+                guard let next = members.first(where: { $0.key == k }) else { return nil }
+                current = next.value.value
+            case let (.index(i), .array(elements)):
+                guard elements.indices.contains(i) else { return nil }
+                current = elements[i].value
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// `root` with the value at `place` replaced (nil removes it from its object or array).
+    static func replacing(_ root: JSONValue, at place: [Step], with replacement: JSONValue?) -> JSONValue? {
+        guard let step = place.first else { return replacement }
+        let rest = Array(place.dropFirst())
+        switch (step, root) {
+        case let (.key(k), .object(members)):
+            guard let i = members.firstIndex(where: { $0.key == k }) else { return root }
+            var copy = members
+            if rest.isEmpty && replacement == nil {
+                copy.remove(at: i)
+            } else {
+                guard let inner = replacing(members[i].value.value, at: rest, with: replacement) else { return root }
+                copy[i] = (k, node(inner))
+            }
+            return .object(copy)
+        case let (.index(i), .array(elements)):
+            guard elements.indices.contains(i) else { return root }
+            var copy = elements
+            if rest.isEmpty && replacement == nil {
+                copy.remove(at: i)
+            } else {
+                guard let inner = replacing(elements[i].value, at: rest, with: replacement) else { return root }
+                copy[i] = node(inner)
+            }
+            return .array(copy)
+        default:
+            return root
+        }
+    }
+
+    /// `root` with a key added to the object at `place`.
+    static func adding(_ key: String, _ value: JSONValue, to root: JSONValue, at place: [Step]) -> JSONValue {
+        guard case .object(var members)? = self.value(in: root, at: place), !members.contains(where: { $0.key == key }) else { return root }
+        members.append((key, node(value)))
+        return replacing(root, at: place, with: .object(members)) ?? root
+    }
+}
+
+/// Whether `a` is `b` or a place inside it (or the other way round), step by
+/// step: `to.subviews[0]` and `to.subviews[0].frame` are related, `to.sub`
+/// and `to.subviews` are not.
+func pathsAreRelated(_ a: String, _ b: String) -> Bool {
+    func isPrefix(_ p: String, of q: String) -> Bool {
+        guard q.hasPrefix(p) else { return false }
+        if p.isEmpty || p.count == q.count { return true }
+        let next = q[q.index(q.startIndex, offsetBy: p.count)]
+        return next == "." || next == "["
+    }
+    return isPrefix(a, of: b) || isPrefix(b, of: a)
+}
+
+/// A small deterministic random number generator (SplitMix64), so a failing
+/// mutation can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

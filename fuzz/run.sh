@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds the fuzzers (fuzz/build.sh) and runs each for SECONDS (default 60),
+# the two side by side, with a seed corpus copied from fixtures/ and the
+# regression inputs in fuzz/regressions/.
+#
+#   fuzz/run.sh              # both targets, 60 s each
+#   fuzz/run.sh 600          # ten minutes each
+#   fuzz/run.sh 60 SceneDecoderFuzzer
+#
+# The growing corpus is kept in .build-fuzz/work/<target>/corpus between runs;
+# crashes, leaks and timeouts are written to .build-fuzz/work/<target>/artifacts/
+# and the script exits non-zero. Replay one with
+#   SHIFTRENDER_FUZZ_BASE=$PWD/fixtures/scenes .build-fuzz/SceneDecoderFuzzer <file>
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SECONDS_EACH=${1:-60}
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer)
+OUT=${FUZZ_OUT:-$ROOT/.build-fuzz}
+export FUZZ_OUT=$OUT
+
+[ -n "${FUZZ_NO_BUILD:-}" ] || fuzz/build.sh
+
+seed() {  # target -> seed directory
+    local dir=$OUT/work/$1/seeds
+    rm -rf "$dir"; mkdir -p "$dir"
+    case $1 in
+        SceneDecoderFuzzer)
+            cp "$ROOT"/fixtures/scenes/*.json "$dir"/
+            for f in "$ROOT"/fixtures/invalid/*.json; do cp "$f" "$dir/invalid-$(basename "$f")"; done
+            cp "$ROOT"/fuzz/regressions/scene/* "$dir"/ 2>/dev/null || true ;;
+        ImageLoaderFuzzer)
+            cp "$ROOT"/fixtures/images/*.png "$dir"/
+            for f in "$ROOT"/fixtures/invalid/*.png; do cp "$f" "$dir/invalid-$(basename "$f")"; done
+            cp "$ROOT"/fuzz/regressions/image/* "$dir"/ 2>/dev/null || true ;;
+    esac
+    echo "$dir"
+}
+
+started=$OUT/work/.run-started
+mkdir -p "$OUT/work"; touch "$started"
+pids=()
+for target in "${TARGETS[@]}"; do
+    work=$OUT/work/$target
+    mkdir -p "$work/corpus" "$work/artifacts"
+    seeds=$(seed "$target")
+    dict=()
+    [ "$target" = SceneDecoderFuzzer ] && dict=(-dict="$ROOT/fuzz/scene.dict")
+    [ "$target" = ImageLoaderFuzzer ] && dict=(-dict="$ROOT/fuzz/png.dict")
+    echo "fuzz/run.sh: $target for ${SECONDS_EACH}s, log in $work/log.txt" >&2
+    # Images in scenes resolve against fixtures/scenes, so "../images/star.png"
+    # and "../invalid/corrupt.png" are found. -timeout: one input taking 10 s is
+    # a hang; -rss_limit_mb: ASan doubles the memory of the largest allowed image.
+    SHIFTRENDER_FUZZ_BASE=$ROOT/fixtures/scenes TMPDIR=$work \
+    "$OUT/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+        -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dict[@]}" \
+        "$work/corpus" "$seeds" >"$work/log.txt" 2>&1 &
+    pids+=($!)
+done
+
+status=0
+for i in "${!pids[@]}"; do
+    target=${TARGETS[$i]}
+    if wait "${pids[$i]}"; then result=ok; else result="FOUND A PROBLEM (see $OUT/work/$target/log.txt)"; status=1; fi
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$OUT/work/$target/log.txt" | grep -o '[0-9]*$' || echo "?")
+    cov=$(grep -o 'cov: [0-9]*' "$OUT/work/$target/log.txt" | tail -1 || true)
+    echo "$target: $result; $execs inputs run, $cov, corpus $(ls "$OUT/work/$target/corpus" | wc -l) files"
+    find "$OUT/work/$target/artifacts" -type f -newer "$started" | sed 's/^/    new artifact: /'
+done
+exit $status
