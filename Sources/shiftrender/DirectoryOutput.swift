@@ -31,10 +31,8 @@ final class DirectoryOutput {
         let parent = (trimmed as NSString).deletingLastPathComponent
         let name = (trimmed as NSString).lastPathComponent
         temporary = (parent.isEmpty ? "" : parent + "/") + ".\(name).partial-\(UUID().uuidString.prefix(8))"
-        do {
-            try fm.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        } catch {
-            throw OutputError("cannot create '\(trimmed)': \((error as NSError).localizedDescription)")
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw OutputError("cannot create '\(trimmed)': \(String(cString: strerror(errno)))")
         }
     }
 
