@@ -10,7 +10,7 @@ import TransitionEngine
 /// actual frame and a diff to .build/golden-failures/<scene>/ and fail.
 /// Re-record (after looking at the new frames!) with:
 ///     SHIFTRENDER_RECORD=1 swift test --filter GoldenSuiteTests
-@Suite(.disabled("goldens are recorded after review once the SIMD compositor lands")) struct GoldenSuiteTests {
+@Suite struct GoldenSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Scene names relative to fixtures/scenes, without ".json"; benchmark scenes are left to the harness.
