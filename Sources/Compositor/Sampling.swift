@@ -111,21 +111,27 @@ enum Sampling {
         }
     }
 
+    /// Eight horizontally adjacent texel pairs, `row[o[k]]` and the texel after
+    /// it, as one vector: even lanes the left texels, odd lanes the right ones.
+    @inline(__always)
+    static func texelPairs(_ row: UnsafeRawPointer, _ o: UnsafePointer<Int32>) -> SIMD16<UInt32> {
+        unsafeBitCast(SIMD8<UInt64>(
+            row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+            row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+    }
+
     /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w = weights[i]`.
     static func horizontal(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
                            count: Int, into out: UnsafeMutableRawPointer) {
         var i = 0
         while i &+ 8 <= count {
-            let o = offsets + i
-            let pairs = unsafeBitCast(SIMD8<UInt64>(
-                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let pairs = texelPairs(row, offsets + i)
             let w = UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)
             out.storeBytes(of: lerp(pairs.evenHalf, pairs.oddHalf, w), toByteOffset: 4 &* i, as: Pixels8.self)
             i &+= 8
@@ -147,16 +153,7 @@ enum Sampling {
         let a = Pixels8(repeating: UInt32(alpha)), opaque = Pixels8(repeating: 0xFF00_0000)
         var i = 0
         while i &+ 8 <= count {
-            let o = offsets + i
-            let pairs = unsafeBitCast(SIMD8<UInt64>(
-                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
-                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let pairs = texelPairs(row, offsets + i)
             let s = lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             if alpha == 255 && (s & opaque) == opaque {
@@ -212,25 +209,8 @@ enum Sampling {
         let below = texels + rowBytes
         var i = 0
         while i &+ 8 <= count {
-            let o = offsets + i
-            let top = unsafeBitCast(SIMD8<UInt64>(
-                texels.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
-                texels.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
-            let bottom = unsafeBitCast(SIMD8<UInt64>(
-                below.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
-                below.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+            let top = texelPairs(texels, offsets + i)
+            let bottom = texelPairs(below, offsets + i)
             let wy = UnsafeRawPointer(weightsY + i).loadUnaligned(as: Pixels8.self)
             let wx = UnsafeRawPointer(weightsX + i).loadUnaligned(as: Pixels8.self)
             let left = lerp(top.evenHalf, bottom.evenHalf, wy), right = lerp(top.oddHalf, bottom.oddHalf, wy)

@@ -15,7 +15,7 @@ import Primitives
 ///
 /// A transparent canvas gives a GIF with transparency (alpha below 128 is
 /// transparent; GIF has no partial alpha); otherwise frames show over black.
-public final class GIFEncoder: FrameEncoder, @unchecked Sendable {
+public final class GIFEncoder: StreamingFrameEncoder, @unchecked Sendable {
     public let path: String
     public let settings: VideoSettings
     /// Which frames are kept and their delays.
@@ -26,7 +26,7 @@ public final class GIFEncoder: FrameEncoder, @unchecked Sendable {
     /// Frames accepted so far (before dropping).
     public var frameCount: Int { core.frameCount }
 
-    private let core: StreamingEncoder
+    let core: StreamingEncoder
 
     public init(path: String, settings: VideoSettings) throws {
         self.path = path
@@ -60,10 +60,6 @@ public final class GIFEncoder: FrameEncoder, @unchecked Sendable {
         core.cancel()
     }
 
-    public func append(_ frame: Bitmap) throws { try core.append(frame) }
-    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
-    public func finish() throws { try core.finish() }
-    public func cancel() { core.cancel() }
 }
 
 /// Pass one in `consume`, pass two in `complete`.

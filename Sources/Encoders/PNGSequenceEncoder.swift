@@ -21,7 +21,7 @@ import Primitives
 /// refused unless `settings.overwrite`: a directory must then hold only
 /// `frame_*.png` files; a pattern's directory may hold other files, which
 /// stay, while every earlier file matching the pattern is replaced.
-public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
+public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendable {
     /// The output path as given.
     public let directory: String
     public let naming: PNGFrameNaming
@@ -29,7 +29,7 @@ public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
     /// Frames accepted so far.
     public var frameCount: Int { core.frameCount }
 
-    private let core: StreamingEncoder
+    let core: StreamingEncoder
 
     /// The least number of digits in a directory's frame numbers.
     public static let minimumDigits = 5
@@ -77,10 +77,6 @@ public final class PNGSequenceEncoder: FrameEncoder, @unchecked Sendable {
         core.cancel()
     }
 
-    public func append(_ frame: Bitmap) throws { try core.append(frame) }
-    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
-    public func finish() throws { try core.finish() }
-    public func cancel() { core.cancel() }
 }
 
 /// Each frame to its own file in the temporary directory.

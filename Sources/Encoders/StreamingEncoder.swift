@@ -161,3 +161,16 @@ final class StreamingEncoder: @unchecked Sendable {
         if failure == nil { failure = reason }
     }
 }
+
+/// An encoder whose frames flow through a `StreamingEncoder`: the frame-passing
+/// calls are the core's, so each format writes only its setup and its sink.
+protocol StreamingFrameEncoder: FrameEncoder {
+    var core: StreamingEncoder { get }
+}
+
+extension StreamingFrameEncoder {
+    public func append(_ frame: Bitmap) throws { try core.append(frame) }
+    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
+    public func finish() throws { try core.finish() }
+    public func cancel() { core.cancel() }
+}

@@ -14,7 +14,7 @@ import Primitives
 /// theirs) while the caller makes the next; see `StreamingEncoder`. Writes
 /// `.<name>.partial-<random>` beside `path` and renames it over `path` in
 /// `finish()`; see `AtomicOutput`.
-public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
+public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable {
     public let path: String
     /// `.mp4`, `.mov` or `.webm`.
     public let format: OutputFormat
@@ -28,7 +28,7 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
     /// Frames accepted so far.
     public var frameCount: Int { core.frameCount }
 
-    private let core: StreamingEncoder
+    let core: StreamingEncoder
 
     /// Checks the settings, then opens the temporary file and the encoder.
     /// Nothing is left behind when this throws.
@@ -97,10 +97,6 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         core.cancel()
     }
 
-    public func append(_ frame: Bitmap) throws { try core.append(frame) }
-    public func exchange(_ frame: Bitmap) throws -> Bitmap { try core.exchange(frame) }
-    public func finish() throws { try core.finish() }
-    public func cancel() { core.cancel() }
 }
 
 /// Frames into one `VideoWriter`, in order, on the pipeline's single worker.
