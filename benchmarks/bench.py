@@ -17,6 +17,7 @@ writes benchmarks/results/latest.json and benchmarks/RESULTS.md.
     benchmarks/run.sh --full     # peers and ffmpeg baselines at every resolution too
 """
 import argparse, datetime, json, os, platform, shlex, shutil, subprocess, sys, tempfile, time
+from xml.sax.saxutils import escape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -706,13 +707,13 @@ def chart_svg(doc):
         for label, value, who in rows:
             w = max(1.0, bar_w * value / top)
             color = "#FF6A3D" if who == "ours" else "#8E8E93"
-            parts.append('<text x="%d" y="%d" font-size="12" text-anchor="end">%s</text>' % (label_w - 8, y + 15, label))
+            parts.append('<text x="%d" y="%d" font-size="12" text-anchor="end">%s</text>' % (label_w - 8, y + 15, escape(label)))
             parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s" rx="3"/>' % (label_w, y + 3, w, row_h - 6, color))
             parts.append('<text x="%.1f" y="%d" font-size="12">%s</text>' % (label_w + w + 6, y + 15, fmt(value)))
             y += row_h
         y += 10
     parts.append('<text x="10" y="%d" font-size="11" fill="#555">%s, %d cores; commit %s; %s</text>' % (
-        y + 8, doc["machine"]["cpu"], cores, doc["commit"], doc["date"]))
+        y + 8, escape(doc["machine"]["cpu"]), cores, doc["commit"], doc["date"]))
     height = y + 20
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
             'font-family="Helvetica, Arial, sans-serif">\n<rect width="100%%" height="100%%" fill="white"/>\n%s\n</svg>\n'
