@@ -73,6 +73,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
+        .executableTarget(
+            name: "shiftrender-bench",
+            dependencies: ["SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "Primitives"],
+            path: "benchmarks/Harness"
+        ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneFormat", "FramePlan", "Primitives"]),

@@ -1,0 +1,122 @@
+"""Reads a frame plan written by `shiftrender plan` (docs/frame-plan.md) into
+plain tuples, and the timing loop the peers share. Standard library only.
+
+An item becomes (transform, rect, radius, kind, payload, opacity, clips):
+  transform  (a, b, c, d, tx, ty)      local -> output pixels
+  rect       (x, y, width, height)     local units
+  radius     corner radius, already clamped to half the shorter side
+  kind       "solid" | "image" | "snapshot" | "border" | "shadow"
+  payload    solid: (r, g, b, a); image/snapshot: index;
+             border: (width, (r, g, b, a)); shadow: ((r, g, b, a), sigma)
+  opacity    0...1
+  clips      [(transform, rect, radius), ...]   (their intersection)
+Colours are sRGB with straight alpha, as in the plan.
+"""
+import argparse, json, os, resource, sys, time
+
+
+def clamp_radius(rect, r):
+    return max(0.0, min(r, rect[2] / 2, rect[3] / 2))
+
+
+def _shape(shape):
+    rect = tuple(shape["rect"])
+    return rect, clamp_radius(rect, shape.get("cornerRadius", 0))
+
+
+def _item(raw):
+    rect, radius = _shape(raw["shape"])
+    paint = raw["paint"]
+    if "solid" in paint:
+        kind, payload = "solid", tuple(paint["solid"])
+    elif "image" in paint:
+        kind, payload = "image", paint["image"]
+    elif "snapshot" in paint:
+        kind, payload = "snapshot", paint["snapshot"]
+    elif "border" in paint:
+        kind, payload = "border", (paint["border"]["width"], tuple(paint["border"]["color"]))
+    elif "shadow" in paint:
+        kind, payload = "shadow", (tuple(paint["shadow"]["color"]), paint["shadow"]["sigma"])
+    else:
+        raise ValueError("unknown paint %r" % (paint,))
+    clips = [(tuple(c["transform"]),) + _shape(c["shape"]) for c in raw.get("clips", [])]
+    return (tuple(raw["transform"]), rect, radius, kind, payload, raw.get("opacity", 1.0), clips)
+
+
+class Plan:
+    def __init__(self, directory):
+        with open(os.path.join(directory, "plan.json")) as f:
+            raw = json.load(f)
+        if raw.get("format") != "shiftrender-frame-plan" or raw.get("version") != 1:
+            raise ValueError("%s is not a version 1 shiftrender frame plan" % directory)
+        self.directory = directory
+        canvas = raw["canvas"]
+        self.width, self.height = canvas["width"], canvas["height"]
+        self.background = tuple(canvas["background"])
+        self.fps = canvas["framesPerSecond"]
+        self.images = [(os.path.join(directory, i["file"]), i["width"], i["height"]) for i in raw["images"]]
+        self.snapshots = [(os.path.join(directory, s["file"]), s["width"], s["height"]) for s in raw["snapshots"]]
+        self.frames = [[_item(i) for i in f["items"]] for f in raw["frames"]]
+
+
+def common_arguments(description):
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("plan", help="a directory written by `shiftrender plan`")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs")
+    parser.add_argument("--stride", type=int, default=1, help="draw every k-th frame")
+    parser.add_argument("--dump", help="after timing, draw every (strided) frame again and write raw RGBA8 "
+                                       "premultiplied frames back to back to this file")
+    parser.add_argument("--skip", default="", help="comma-separated paint kinds to leave out (timing and dump), "
+                                                    "e.g. shadow,border: what a renderer that lacks them draws")
+    parser.add_argument("--version", action="store_true", help="print the library version and exit")
+    return parser
+
+
+def skipped_kinds(args):
+    kinds = {k.strip() for k in args.skip.split(",") if k.strip()}
+    unknown = kinds - {"solid", "image", "snapshot", "border", "shadow"}
+    if unknown:
+        raise SystemExit("--skip: unknown paint kind(s) %s" % ", ".join(sorted(unknown)))
+    return kinds
+
+
+def run(name, version, args, plan, draw_frame, frame_rgba):
+    """Times draw_frame(items) over the plan's (strided) frames: warm-up, then
+    repeats; prints one JSON line. frame_rgba() returns the current frame as
+    RGBA8 premultiplied bytes (for --dump, untimed)."""
+    frames = plan.frames[::max(1, args.stride)]
+    skip = skipped_kinds(args)
+    if skip:
+        frames = [[i for i in f if i[3] not in skip] for f in frames]
+    for _ in range(args.warmup):
+        for items in frames:
+            draw_frame(items)
+    walls, cpus = [], []
+    for _ in range(args.repeats):
+        c0, t0 = time.process_time(), time.perf_counter()
+        for items in frames:
+            draw_frame(items)
+        t1, c1 = time.perf_counter(), time.process_time()
+        walls.append(t1 - t0)
+        cpus.append(c1 - c0)
+    fps = sorted(len(frames) / w for w in walls)
+    n = len(fps)
+    median = fps[n // 2] if n % 2 else (fps[n // 2 - 1] + fps[n // 2]) / 2
+    if args.dump:
+        with open(args.dump, "wb") as out:
+            for items in frames:
+                draw_frame(items)
+                out.write(frame_rgba())
+    result = {
+        "peer": name, "version": version, "plan": plan.directory,
+        "width": plan.width, "height": plan.height, "clip_frames": len(plan.frames),
+        "frames_per_run": len(frames), "stride": args.stride, "threads": 1,
+        "skipped_kinds": sorted(skip),
+        "warmup": args.warmup, "repeats": args.repeats,
+        "fps_median": median, "fps_min": fps[0], "fps_max": fps[-1],
+        "run_seconds": walls, "run_cpu_seconds": cpus,
+        "peak_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    }
+    print(json.dumps(result))
+    sys.stdout.flush()
