@@ -132,6 +132,12 @@ int sr_png_write_frame(const char *path, const uint8_t *pixels, int width, int h
     /* The frames are sRGB, as the simplified API also declares. */
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, compression_level);
+    /* One filter instead of libpng's per-row adaptive choice: measured on the
+     * 42-frame 1080p benchmark scene (benchmarks/), Paeth alone wrote the same
+     * 11 MB at level 6 in 2.66 s instead of 3.23 s, and at level 3 14 MB in
+     * 1.72 s. Up and Sub were no better. */
+    if (compression_level > 0)
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_PAETH);
     if (compression_level == 0)
         png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE); /* filters only cost time when storing */
     png_write_info(png, info);

@@ -16,7 +16,7 @@
 /// - `.gif`: looping, at most 480 px wide and 30 fps, one palette for the
 ///   whole clip (palettegen), Bayer dithering (paletteuse). `GIFEncoder`.
 /// - a directory or a pattern (`frames/`, `out/f_%04d.png`): PNGs via libpng,
-///   RGBA when transparent, zlib level 6, frames encoded in parallel.
+///   RGBA when transparent, Paeth filter and zlib level 3, frames encoded in parallel.
 ///   `PNGSequenceEncoder`.
 ///
 /// Invariant: output is never half-written. Every encoder writes to a

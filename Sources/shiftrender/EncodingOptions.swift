@@ -13,8 +13,8 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: .customLong("vp9-crf"), help: "VP9 quality (.webm), 0 (best) to 63. Default 30.")
     var vp9CRF: Int = 30
 
-    @Option(name: .customLong("png-level"), help: "PNG compression level 0 (fastest) to 9 (smallest). Default 6.")
-    var pngLevel: Int = 6
+    @Option(name: .customLong("png-level"), help: "PNG compression level 0 (fastest) to 9 (smallest). Default 3: fast, and smaller than ffmpeg's PNGs.")
+    var pngLevel: Int = 3
 
     @Option(name: .customLong("odd-size"), help: "For .mp4 (yuv420p needs even sides): pad (with the background) or refuse. Default pad.")
     var oddSize: OddSizePolicy = .pad
