@@ -69,6 +69,9 @@ struct PreparedItem: Sendable {
             } else {
                 fill = .solid(premultiplied)  // sigma 0 (or unusable): the hard shape
             }
+        case .group:
+            // Not drawn yet: the engine emits no groups until the compositor draws them.
+            return nil
         }
         let shape: CoverageShape
         if case .shadow(_, let shadow) = fill {

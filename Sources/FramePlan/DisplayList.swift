@@ -70,6 +70,12 @@ public enum Paint: Sendable, Hashable {
     /// the shape). The engine has already offset `shape` by the shadow offset
     /// and folded the shadow opacity into `color`'s alpha.
     case shadow(color: RGBAColor, sigma: Double)
+    /// Group opacity, as Core Animation composites a view whose alpha is below 1:
+    /// the nested items (in the same target space as this item) are drawn onto
+    /// a transparent layer, and the layer is drawn with this item's `opacity`,
+    /// inside `shape` (under `transform`) and every clip. Overlapping parts of
+    /// the view then do not show through each other. `shape` bounds the layer.
+    indirect case group(DisplayList)
 }
 
 /// Which bitmap a `.bitmap` paint samples.

@@ -45,6 +45,7 @@ public enum FramePlanJSON {
         case .bitmap(.snapshot(let i)): return "{\"snapshot\": \(i)}"
         case .border(let width, let c): return "{\"border\": {\"width\": \(number(width)), \"color\": \(color(c))}}"
         case .shadow(let c, let sigma): return "{\"shadow\": {\"color\": \(color(c)), \"sigma\": \(number(sigma))}}"
+        case .group(let list): return "{\"group\": [" + list.items.map(item).joined(separator: ", ") + "]}"
         }
     }
 
