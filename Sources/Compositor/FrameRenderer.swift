@@ -7,10 +7,11 @@ public import FramePlan
 ///
 /// Speed: see the module notes in `Compositor.swift`.
 ///
-/// Thread safety: immutable after init except for a locked pool of scratch
-/// rows and the sources' lazily built mip levels (locked, deterministic), so
-/// concurrent `render` calls are safe (hence `@unchecked Sendable`: the pool's
-/// buffers are raw pointers, each used by one band at a time).
+/// Thread safety: immutable after init except for locked pools of scratch
+/// rows and group layers and the sources' lazily built mip levels (locked,
+/// deterministic), so concurrent `render` calls are safe (hence `@unchecked
+/// Sendable`: the pools' buffers are raw pointers, each lent to one frame at a
+/// time, and a scratch set to one band).
 public final class FrameRenderer: @unchecked Sendable {
     public let plan: any FramePlanSource
     public let canvas: Canvas
@@ -21,6 +22,7 @@ public final class FrameRenderer: @unchecked Sendable {
     private let snapshots: [Bitmap]
     private let background: SIMD4<UInt8>
     private let pool = ScratchPool()
+    private let layers = LayerPool()
 
     public init(plan: any FramePlanSource, threads: Int = 1) {
         self.plan = plan
@@ -67,7 +69,7 @@ public final class FrameRenderer: @unchecked Sendable {
         }
         let list = Rasterizer.prepare(plan.displayList(frame: frame), width: width, height: height, sources: sources)
         let scratch = pool.take(threads, width: width)
-        Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch)
+        Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch, layers: layers)
         pool.recycle(scratch)
     }
 }

@@ -3,7 +3,7 @@ import FramePlan
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
 /// target and its clips, paint resolved to a colour, a texture level and texel
-/// mapping, a ring or a blurred shape. Built once per display list (before any
+/// mapping, a ring, a blurred shape or a group's layer. Built once per display list (before any
 /// band is drawn), so every band sees identical numbers: the basis of
 /// thread-count-independent output.
 struct PreparedItem: Sendable {
@@ -16,6 +16,8 @@ struct PreparedItem: Sendable {
         case border(SIMD4<UInt8>, inner: CoverageShape)
         /// The shape blurred (`shape` is then the blur's 3-sigma extent).
         case shadow(SIMD4<UInt8>, ShadowShape)
+        /// A group's layer, read 1:1 (layer pixel `(x, y)` is target pixel `(x, y)`).
+        case layer(GroupLayer)
     }
 
     /// Where coverage can be non-zero; `span` and `fullSpan` per row.
@@ -35,8 +37,15 @@ struct PreparedItem: Sendable {
     /// Nil when the item draws nothing: zero opacity or colour alpha, degenerate
     /// or non-invertible geometry (item or any clip), an unknown or empty bitmap,
     /// a snapshot referenced where snapshots are not allowed, a border of no
-    /// width, or nothing inside the target.
+    /// width, or nothing inside the target. Also nil for `.group` items, which
+    /// `Rasterizer.prepare` resolves (they need their nested list prepared).
     init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int, sources: Rasterizer.Sources) {
+        self.init(item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources)
+    }
+
+    /// The same, for a target that is the pixel box `target` (a group's layer
+    /// holds target pixels `target` only).
+    init?(_ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources) {
         let opacity = item.opacity > 0 ? min(item.opacity, 1) : 0  // NaN -> 0
         guard opacity > 0 else { return nil }
         let fill: Fill
@@ -70,8 +79,7 @@ struct PreparedItem: Sendable {
                 fill = .solid(premultiplied)  // sigma 0 (or unusable): the hard shape
             }
         case .group:
-            // Not drawn yet: the engine emits no groups until the compositor draws them.
-            return nil
+            return nil  // see `Rasterizer.appendGroup`
         }
         let shape: CoverageShape
         if case .shadow(_, let shadow) = fill {
@@ -80,7 +88,7 @@ struct PreparedItem: Sendable {
             guard let s = CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
             shape = s
         }
-        var bounds = shape.bounds.intersection(PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight))
+        var bounds = shape.bounds.intersection(target)
         var clips: [CoverageShape] = []
         clips.reserveCapacity(item.clips.count)
         for clip in item.clips {
@@ -99,13 +107,25 @@ struct PreparedItem: Sendable {
         opaqueBox = Self.opaqueBox(shape: shape, clips: clips, fill: fill, opacityByte: opacityByte, bounds: bounds)
     }
 
+    /// A group item: `layer` composited inside `shape` and `clips` at `opacity`
+    /// (0...1], over the layer's box (already within shape, clips and target).
+    init(layer: GroupLayer, shape: CoverageShape, clips: [CoverageShape], opacity: Double) {
+        self.shape = shape
+        self.clips = clips
+        fill = .layer(layer)
+        self.opacity = Float(opacity)
+        opacityByte = roundedByte(Float(opacity) * 255)
+        bounds = layer.box
+        opaqueBox = nil
+    }
+
     private static func opaqueBox(shape: CoverageShape, clips: [CoverageShape], fill: Fill,
                                   opacityByte: UInt8, bounds: PixelBox) -> PixelBox? {
         guard opacityByte == 255 else { return nil }
         switch fill {
         case .solid(let c): guard c.w == 255 else { return nil }
         case .bitmap(_, let texture): guard texture.isOpaque else { return nil }
-        case .border, .shadow: return nil
+        case .border, .shadow, .layer: return nil
         }
         guard var box = shape.fullBox else { return nil }
         for clip in clips {

@@ -29,17 +29,21 @@ enum Rasterizer {
             self.snapshots = snapshots
         }
 
-        /// Chains for the bitmaps `list` references (the others stay nil: no copy is made of them).
+        /// Chains for the bitmaps `list` references, inside groups too (the others
+        /// stay nil: no copy is made of them).
         init(images: [Bitmap], snapshots: [Bitmap], referencedBy list: DisplayList) {
             var usedImages = Set<Int>(), usedSnapshots = Set<Int>()
-            for item in list.items {
-                if case .bitmap(let reference) = item.paint {
-                    switch reference {
-                    case .image(let i): usedImages.insert(i)
-                    case .snapshot(let i): usedSnapshots.insert(i)
+            func collect(_ list: DisplayList, depth: Int) {
+                for item in list.items {
+                    switch item.paint {
+                    case .bitmap(.image(let i)): usedImages.insert(i)
+                    case .bitmap(.snapshot(let i)): usedSnapshots.insert(i)
+                    case .group(let nested) where depth < Rasterizer.maxGroupDepth: collect(nested, depth: depth + 1)
+                    default: break
                     }
                 }
             }
+            collect(list, depth: 0)
             self.images = images.indices.map { usedImages.contains($0) ? Self.chain(images[$0]) : nil }
             self.snapshots = snapshots.indices.map { usedSnapshots.contains($0) ? Self.chain(snapshots[$0]) : nil }
         }
@@ -57,14 +61,35 @@ enum Rasterizer {
         var items: [PreparedItem]
         /// An opaque item covers every pixel: the background need not be filled.
         var coversTarget: Bool
+        /// Every group layer the items read (nested ones included), innermost
+        /// first: drawn before `items`. Set on the top-level list only.
+        var layers: [GroupLayer] = []
     }
 
     static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources) -> PreparedList {
-        var items = list.items.compactMap {
-            PreparedItem($0, targetWidth: width, targetHeight: height, sources: sources)
-        }
-        let covers = Occlusion.cull(&items, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        var prepared = prepare(list, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0)
+        // After culling, so layers of groups hidden by a later opaque item are not drawn.
+        prepared.layers = GroupLayer.postOrder(prepared.items)
+        return prepared
+    }
+
+    /// `list` prepared against the pixel box `target` (the whole target, or a group's layer).
+    static func prepare(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int) -> PreparedList {
+        var items: [PreparedItem] = []
+        items.reserveCapacity(list.items.count)
+        append(list, target: target, sources: sources, depth: depth, into: &items)
+        let covers = Occlusion.cull(&items, target: target)
         return PreparedList(items: items, coversTarget: covers)
+    }
+
+    static func append(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int, into items: inout [PreparedItem]) {
+        for item in list.items {
+            if case .group(let content) = item.paint {
+                appendGroup(item, content: content, target: target, sources: sources, depth: depth, into: &items)
+            } else if let prepared = PreparedItem(item, target: target, sources: sources) {
+                items.append(prepared)
+            }
+        }
     }
 
     /// Fills rows `rows` of the target with one premultiplied pixel value.
@@ -93,6 +118,19 @@ enum Rasterizer {
     static func drawBand(_ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
                          width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch) {
         precondition(scratch.capacity >= width)
+        // Group layers first, innermost first: row y of a layer reads only row y
+        // of the layers nested in it, all drawn by this band just before.
+        for layer in list.layers {
+            guard let pixels = layer.pixels else { continue }
+            let box = layer.box, stride = layer.stride
+            if !layer.content.coversTarget {
+                forEachRow(of: band, in: bands, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
+            }
+            for item in layer.content.items {
+                var painter = RowPainter(item, target: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
+                forEachRow(of: band, in: bands, rows: item.bounds.y0 ..< item.bounds.y1) { y in painter.drawRow(y) }
+            }
+        }
         if let background, !list.coversTarget {
             forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
         }
@@ -104,9 +142,13 @@ enum Rasterizer {
 
     /// Draws into the whole target with `scratch.count` bands in parallel;
     /// `background`, if given, is filled first (unless an opaque item covers everything).
-    static func drawBanded(_ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch]) {
+    /// Group layers borrow buffers from `layers` for the duration of the call.
+    static func drawBanded(_ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
+                           layers: LayerPool) {
         let width = target.width, height = target.height
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
+        let buffers = layers.lend(list.layers)
+        defer { layers.recycle(buffers, from: list.layers) }
         let bands = max(1, min(scratch.count, (height + chunkRows - 1) / chunkRows))
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let address = buffer.baseAddress else { return }

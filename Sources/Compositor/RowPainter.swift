@@ -9,11 +9,15 @@
 /// - the edge runs around it: per-pixel analytic coverage, clip coverage
 ///   multiplied in, quantized with the opacity, zero alpha trimmed;
 /// - borders: outer minus inner coverage, skipping the inner shape's interior;
-/// - shadows: the blurred value per pixel (`ShadowKernels`).
+/// - shadows: the blurred value per pixel (`ShadowKernels`);
+/// - group layers: like a bitmap at 1:1, read straight from the layer's row
+///   (interior: constant-alpha blend of the row; edges: per-pixel alpha).
+/// The target may be a group's layer: a buffer of `width`-pixel rows holding
+/// target pixels from `origin` on (rows and columns stay in target coordinates).
 /// Every pixel's bytes depend only on the item and the row, never on the band.
 struct RowPainter {
     /// The fill without class references, so the per-row switches cause no ARC traffic.
-    private enum Kind { case solid, bitmap, border, shadow }
+    private enum Kind { case solid, bitmap, border, shadow, layer }
     private let kind: Kind
     private let color: SIMD4<UInt8>
     private let opaqueSource: Bool
@@ -22,15 +26,22 @@ struct RowPainter {
     private let item: PreparedItem
     private let target: UnsafeMutablePointer<UInt8>
     private let width: Int
+    private let originX: Int, originY: Int
+    /// `.layer`: the layer's pixels, row length and first pixel (target coordinates).
+    private let layerPixels: UnsafePointer<UInt8>?
+    private let layerStride: Int, layerX0: Int, layerY0: Int
     private let scratch: RowScratch
     private var sampler: BitmapSampler?
     private let shadowColumns: UnsafePointer<Float>?
 
-    init(_ item: PreparedItem, target: UnsafeMutablePointer<UInt8>, width: Int, scratch: RowScratch) {
+    init(_ item: PreparedItem, target: UnsafeMutablePointer<UInt8>, width: Int, origin: (x: Int, y: Int) = (0, 0),
+         scratch: RowScratch) {
         self.item = item
         self.target = target
         self.width = width
+        originX = origin.x; originY = origin.y
         self.scratch = scratch
+        var layerPixels: UnsafePointer<UInt8>?, layerStride = 0, layerX0 = 0, layerY0 = 0
         let columns = item.bounds.x0 ..< item.bounds.x1
         var shadowColumns: UnsafePointer<Float>?
         var color = SIMD4<UInt8>(), opaqueSource = false, inner: CoverageShape?, shadow: ShadowShape?
@@ -49,12 +60,18 @@ struct RowPainter {
                                              into: scratch.shadowColumns + columns.lowerBound)
                 shadowColumns = UnsafePointer(scratch.shadowColumns)
             }
+        case .layer(let layer):
+            kind = .layer
+            layerPixels = layer.pixels.map { UnsafePointer($0) }
+            layerStride = layer.stride; layerX0 = layer.box.x0; layerY0 = layer.box.y0
         }
+        self.layerPixels = layerPixels; self.layerStride = layerStride; self.layerX0 = layerX0; self.layerY0 = layerY0
         self.color = color; self.opaqueSource = opaqueSource; self.inner = inner; self.shadow = shadow
         self.shadowColumns = shadowColumns
     }
 
     mutating func drawRow(_ y: Int) {
+        if kind == .layer && layerPixels == nil { return }  // a layer not lent a buffer: nothing to read
         var (x0, x1) = item.shape.span(row: y)
         x0 = max(x0, item.bounds.x0); x1 = min(x1, item.bounds.x1)
         for clip in item.clips where x0 < x1 {
@@ -72,7 +89,7 @@ struct RowPainter {
 
     private mutating func drawRun(_ y: Int, _ lower: Int, _ upper: Int) {
         switch kind {
-        case .solid, .bitmap:
+        case .solid, .bitmap, .layer:
             sampler?.beginRow(y, lower: lower, upper: upper)
             var (f0, f1) = item.shape.fullSpan(row: y)
             for clip in item.clips where f0 < f1 {
@@ -131,26 +148,42 @@ struct RowPainter {
         let live = CoverageKernels.quantize(coverage, opacity: item.opacity, count: n, into: scratch.alpha + x0)
         guard live.lower < live.upper else { return }
         let x = x0 + live.lower, count = live.upper - live.lower
-        let dst = target + (y * width + x) * 4, alpha = UnsafePointer(scratch.alpha + x)
+        let dst = pixel(x, y), alpha = UnsafePointer(scratch.alpha + x)
         switch kind {
         case .solid, .border, .shadow:
             BlendKernels.sourceOverSolid(dst: dst, color: color, alpha: alpha, count: count)
         case .bitmap:
             let src = sampler!.sample(y: y, x: x, count: count)
             BlendKernels.sourceOver(dst: dst, src: src, alpha: alpha, count: count)
+        case .layer:
+            BlendKernels.sourceOver(dst: dst, src: layerPixel(x, y), alpha: alpha, count: count)
         }
     }
 
     /// Coverage 1 throughout: one alpha, the opacity's.
     private func drawInterior(_ y: Int, _ lower: Int, _ upper: Int) {
-        let count = upper - lower, dst = target + (y * width + lower) * 4
+        let count = upper - lower, dst = pixel(lower, y)
         switch kind {
         case .solid:
             BlendKernels.sourceOverSolidConstant(dst: dst, color: color, alpha: item.opacityByte, count: count)
         case .bitmap:
             sampler!.blendInterior(y: y, x: lower, count: count, dst: dst, alpha: item.opacityByte, opaqueSource: opaqueSource)
+        case .layer:
+            BlendKernels.sourceOverConstant(dst: dst, src: layerPixel(lower, y), alpha: item.opacityByte, count: count)
         case .border, .shadow:
             break
         }
+    }
+
+    /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
+    @inline(__always)
+    private func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+        target + ((y - originY) * width + (x - originX)) * 4
+    }
+
+    /// Layer pixel `(x, y)` (target coordinates, inside the layer's box).
+    @inline(__always)
+    private func layerPixel(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> {
+        layerPixels! + ((y - layerY0) * layerStride + (x - layerX0)) * 4
     }
 }

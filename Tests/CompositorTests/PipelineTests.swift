@@ -12,16 +12,50 @@ struct PipelineTests {
                                 sources: Rasterizer.Sources) -> Bitmap {
         var target = Bitmap(width: width, height: height)
         Compositor.fill(&target, with: background)
-        target.pixels.withUnsafeMutableBufferPointer { buffer in
-            for drawItem in list.items {
-                guard let item = PreparedItem(drawItem, targetWidth: width, targetHeight: height, sources: sources) else { continue }
+        referenceDraw(list, onto: &target, sources: sources)
+        return target
+    }
+
+    /// The reference's drawing. A group is drawn independently of the
+    /// compositor's layers: its items onto a transparent target-sized bitmap
+    /// (recursively), which is then blended pixel by pixel with the coverage of
+    /// the group's shape and clips times its opacity.
+    static func referenceDraw(_ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources) {
+        let width = target.width, height = target.height
+        func tuple(_ c: SIMD4<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
+            (UInt32(c.x), UInt32(c.y), UInt32(c.z), UInt32(c.w))
+        }
+        for drawItem in list.items {
+            if case .group(let content) = drawItem.paint {
+                var layer = Bitmap(width: width, height: height)
+                referenceDraw(content, onto: &layer, sources: sources)
+                let opacity = Float(drawItem.opacity > 0 ? min(drawItem.opacity, 1) : 0)
+                guard let shape = CoverageShape(transform: drawItem.transform, shape: drawItem.shape) else { continue }
+                let clips = drawItem.clips.compactMap { CoverageShape(transform: $0.transform, shape: $0.shape) }
+                guard clips.count == drawItem.clips.count else { continue }
+                let box = shape.bounds.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+                target.pixels.withUnsafeMutableBufferPointer { buffer in
+                    for y in box.y0 ..< box.y1 {
+                        for x in box.x0 ..< box.x1 {
+                            var coverage = CoverageKernels.referenceCoverage(shape, x: x, y: y)
+                            for clip in clips { coverage *= CoverageKernels.referenceCoverage(clip, x: x, y: y) }
+                            let a = min(max(coverage * Double(opacity) * 255, 0), 255).rounded()
+                            let p = layer.pixel(x: x, y: y)
+                            if a > 0 {
+                                BlendKernels.blendPixel(buffer.baseAddress! + (y * width + x) * 4,
+                                                        (UInt32(p.0), UInt32(p.1), UInt32(p.2), UInt32(p.3)), UInt32(a))
+                            }
+                        }
+                    }
+                }
+                continue
+            }
+            guard let item = PreparedItem(drawItem, targetWidth: width, targetHeight: height, sources: sources) else { continue }
+            target.pixels.withUnsafeMutableBufferPointer { buffer in
                 for y in item.bounds.y0 ..< item.bounds.y1 {
                     for x in item.bounds.x0 ..< item.bounds.x1 {
                         var coverage: Double
                         var source: (UInt32, UInt32, UInt32, UInt32)
-                        func tuple(_ c: SIMD4<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
-                            (UInt32(c.x), UInt32(c.y), UInt32(c.z), UInt32(c.w))
-                        }
                         switch item.fill {
                         case .solid(let c):
                             coverage = CoverageKernels.referenceCoverage(item.shape, x: x, y: y); source = tuple(c)
@@ -35,6 +69,8 @@ struct PipelineTests {
                             source = tuple(c)
                         case .shadow(let c, let s):
                             coverage = s.referenceValue(x: x, y: y); source = tuple(c)
+                        case .layer:
+                            coverage = 0; source = (0, 0, 0, 0)  // groups are handled above
                         }
                         for clip in item.clips { coverage *= CoverageKernels.referenceCoverage(clip, x: x, y: y) }
                         let a = min(max(coverage * Double(item.opacity) * 255, 0), 255).rounded()
@@ -43,7 +79,6 @@ struct PipelineTests {
                 }
             }
         }
-        return target
     }
 
     static func busyList(seed: UInt64, width: Int, height: Int, images: Int) -> DisplayList {

@@ -19,7 +19,11 @@ do):
   space (padded by 3 sigma), blurred by three box passes per axis (numpy;
   the usual approximation of a Gaussian of that sigma, within a few per cent),
   then used as a mask for the colour. This is counted in cairo's time, as it
-  is the work shadows cost with cairo.
+  is the work shadows cost with cairo;
+- group: after the item's clips, the shape clips; push_group(), the nested
+  items drawn (each sets its own full matrix: same target space),
+  pop_group_to_source(), paint_with_alpha(opacity) (group opacity:
+  overlapping nested items do not show through).
 Bitmaps are decoded before timing; the plan is parsed before timing. The
 timed loop is the drawing only.
 """
@@ -149,6 +153,14 @@ def main():
         ctx.set_source_rgba(r, g, b_, alpha * opacity)
         ctx.mask_surface(mask, mx0, my0)
 
+    def draw_group(items, rect, radius, opacity):
+        rounded_rect(ctx, rect, radius)
+        ctx.clip()
+        ctx.push_group()
+        draw_items(items)  # each item saves and restores, so the matrix is back to the group's
+        ctx.pop_group_to_source()
+        ctx.paint_with_alpha(opacity)
+
     def draw_frame(items):
         ctx.reset_clip()
         ctx.set_matrix(identity)
@@ -156,6 +168,10 @@ def main():
         ctx.set_source_rgba(*bg)
         ctx.paint()
         ctx.set_operator(cairo.OPERATOR_OVER)
+        draw_items(items)
+        surface.flush()
+
+    def draw_items(items):
         for (transform, rect, radius, kind, payload, opacity, clips) in items:
             if opacity <= 0 or rect[2] <= 0 or rect[3] <= 0:
                 continue
@@ -187,8 +203,9 @@ def main():
             elif kind == "shadow":
                 color, sigma = payload
                 draw_shadow(transform, rect, radius, color, sigma, opacity)
+            elif kind == "group":
+                draw_group(payload, rect, radius, opacity)
             ctx.restore()
-        surface.flush()
 
     def frame_rgba():
         stride = surface.get_stride()

@@ -5,12 +5,17 @@ An item becomes (transform, rect, radius, kind, payload, opacity, clips):
   transform  (a, b, c, d, tx, ty)      local -> output pixels
   rect       (x, y, width, height)     local units
   radius     corner radius, already clamped to half the shorter side
-  kind       "solid" | "image" | "snapshot" | "border" | "shadow"
+  kind       "solid" | "image" | "snapshot" | "border" | "shadow" | "group"
   payload    solid: (r, g, b, a); image/snapshot: index;
-             border: (width, (r, g, b, a)); shadow: ((r, g, b, a), sigma)
+             border: (width, (r, g, b, a)); shadow: ((r, g, b, a), sigma);
+             group: [item, ...] (nested items in this same form, same target space)
   opacity    0...1
   clips      [(transform, rect, radius), ...]   (their intersection)
 Colours are sRGB with straight alpha, as in the plan.
+
+A group (group opacity) draws its nested items onto a transparent layer, then
+the layer with `opacity`, inside the item's shape (under its transform) and
+every clip.
 """
 import argparse, json, os, resource, sys, time
 
@@ -37,6 +42,8 @@ def _item(raw):
         kind, payload = "border", (paint["border"]["width"], tuple(paint["border"]["color"]))
     elif "shadow" in paint:
         kind, payload = "shadow", (tuple(paint["shadow"]["color"]), paint["shadow"]["sigma"])
+    elif "group" in paint:
+        kind, payload = "group", [_item(i) for i in paint["group"]]
     else:
         raise ValueError("unknown paint %r" % (paint,))
     clips = [(tuple(c["transform"]),) + _shape(c["shape"]) for c in raw.get("clips", [])]
@@ -68,17 +75,30 @@ def common_arguments(description):
     parser.add_argument("--dump", help="after timing, draw every (strided) frame again and write raw RGBA8 "
                                        "premultiplied frames back to back to this file")
     parser.add_argument("--skip", default="", help="comma-separated paint kinds to leave out (timing and dump), "
-                                                    "e.g. shadow,border: what a renderer that lacks them draws")
+                                                    "e.g. shadow,border: what a renderer that lacks them draws "
+                                                    "(inside groups too; `group` leaves out whole groups)")
     parser.add_argument("--version", action="store_true", help="print the library version and exit")
     return parser
 
 
 def skipped_kinds(args):
     kinds = {k.strip() for k in args.skip.split(",") if k.strip()}
-    unknown = kinds - {"solid", "image", "snapshot", "border", "shadow"}
+    unknown = kinds - {"solid", "image", "snapshot", "border", "shadow", "group"}
     if unknown:
         raise SystemExit("--skip: unknown paint kind(s) %s" % ", ".join(sorted(unknown)))
     return kinds
+
+
+def without_kinds(items, kinds):
+    """`items` without those of a kind in `kinds`, inside groups too."""
+    out = []
+    for item in items:
+        if item[3] in kinds:
+            continue
+        if item[3] == "group":
+            item = item[:4] + (without_kinds(item[4], kinds),) + item[5:]
+        out.append(item)
+    return out
 
 
 def run(name, version, args, plan, draw_frame, frame_rgba):
@@ -88,7 +108,7 @@ def run(name, version, args, plan, draw_frame, frame_rgba):
     frames = plan.frames[::max(1, args.stride)]
     skip = skipped_kinds(args)
     if skip:
-        frames = [[i for i in f if i[3] not in skip] for f in frames]
+        frames = [without_kinds(f, skip) for f in frames]
     for _ in range(args.warmup):
         for items in frames:
             draw_frame(items)

@@ -15,7 +15,11 @@ values, as shiftrender and UIKit do):
   opacity, inside the rounded shape as an anti-aliased clip;
 - border: drawDRRect(shape, shape inset by width with radius max(0, r - w));
 - shadow: the rounded rect filled with the colour through a normal blur mask
-  filter of sigma `sigma` in local units (Skia scales it by the matrix).
+  filter of sigma `sigma` in local units (Skia scales it by the matrix);
+- group: after the item's clips, the shape as an anti-aliased clip, then
+  saveLayer(shape bounds, a paint of alpha `opacity`), the nested items drawn
+  (each sets its own full matrix: same target space), restore() blends the
+  layer (group opacity: overlapping nested items do not show through).
 Bitmaps are decoded (and their mipmaps built) before timing; the plan is
 parsed before timing. The timed loop is the drawing only.
 """
@@ -94,9 +98,20 @@ def main():
         canvas.drawImageRect(bitmap, Rect.MakeWH(bitmap.width(), bitmap.height()), Rect.MakeXYWH(*rect),
                              sampling, paint, fast)
 
+    def draw_group(items, shape, rect, opacity):
+        canvas.clipRRect(shape, intersect, True)
+        paint = Paint()
+        paint.setAlphaf(opacity)
+        canvas.saveLayer(Rect.MakeXYWH(*rect), paint)
+        draw_items(items)
+        canvas.restore()
+
     def draw_frame(items):
         canvas.resetMatrix()
         canvas.clear(background)
+        draw_items(items)
+
+    def draw_items(items):
         for (transform, rect, radius, kind, payload, opacity, clips) in items:
             if opacity <= 0 or rect[2] <= 0 or rect[3] <= 0:
                 continue
@@ -128,6 +143,8 @@ def main():
                 if sigma > 0:
                     paint.setMaskFilter(skia.MaskFilter.MakeBlur(blur_style, sigma))
                 canvas.drawRRect(shape, paint)
+            elif kind == "group":
+                draw_group(payload, shape, rect, opacity)
             canvas.restore()
 
     def frame_rgba():
@@ -145,12 +162,18 @@ def write_edges(args, plan, matrix, rrect):
     pen.setStyle(skia.Paint.kStroke_Style)
     pen.setStrokeWidth(3)
     pen.setAntiAlias(False)
+    def outline_items(items):
+        for (transform, rect, radius, kind, payload, opacity, clips) in items:
+            if kind == "shadow" or opacity <= 0:
+                continue
+            if kind == "group":
+                yield from outline_items(payload)
+            yield transform, rect, radius, kind, payload, opacity, clips
+
     with open(args.edges, "wb") as out:
         for items in plan.frames[::max(1, args.stride)]:
             canvas.clear(skia.Color4f(0, 0, 0, 0))
-            for (transform, rect, radius, kind, payload, opacity, clips) in items:
-                if kind == "shadow" or opacity <= 0:
-                    continue
+            for (transform, rect, radius, kind, payload, opacity, clips) in outline_items(items):
                 outlines = [(transform, rect, radius)] + list(clips)
                 if kind == "border":
                     bw = payload[0]
