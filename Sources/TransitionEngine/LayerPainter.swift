@@ -4,13 +4,12 @@ import Primitives
 /// Draws one view's own layer parts in Core Animation's order: shadow below
 /// everything, then background, contents and sublayers (drawn by the caller),
 /// and the border above them all. Shared by static snapshots and live transient
-/// views, so both look the same.
+/// views, so both look the same. Opacity and outer clips are applied to the
+/// whole view afterwards (`GroupOpacity`).
 struct LayerPainter {
     let transform: AffineTransform2D
     let bounds: Rect
     let cornerRadius: Double
-    let opacity: Double
-    let clips: [Clip]
     let label: String
 
     var shape: RoundedRect { RoundedRect(rect: bounds, cornerRadius: cornerRadius) }
@@ -28,24 +27,23 @@ struct LayerPainter {
                         width: bounds.width, height: bounds.height)
         items.append(DrawItem(transform: transform, shape: RoundedRect(rect: rect, cornerRadius: cornerRadius),
                               paint: .shadow(color: shadowColor, sigma: max(radius, 0)),
-                              opacity: opacity, clips: clips, label: label + " (shadow)"))
+                              label: label + " (shadow)"))
     }
 
     func paintBackground(_ color: RGBAColor, into items: inout [DrawItem]) {
         guard color.alpha > 0 else { return }
-        items.append(DrawItem(transform: transform, shape: shape, paint: .solid(color),
-                              opacity: opacity, clips: clips, label: label))
+        items.append(DrawItem(transform: transform, shape: shape, paint: .solid(color), label: label))
     }
 
-    /// The clips for contents and sublayers: the rounded bounds join them with `masksToBounds`.
+    /// The clips for contents and sublayers: the rounded bounds, with `masksToBounds`.
     func contentClips(masksToBounds: Bool) -> [Clip] {
-        masksToBounds ? clips + [Clip(transform: transform, shape: shape)] : clips
+        masksToBounds ? [Clip(transform: transform, shape: shape)] : []
     }
 
     func paintBorder(width: Double, color: RGBAColor, into items: inout [DrawItem]) {
         guard width > 0, color.alpha > 0 else { return }
         items.append(DrawItem(transform: transform, shape: shape, paint: .border(width: width, color: color),
-                              opacity: opacity, clips: clips, label: label + " (border)"))
+                              label: label + " (border)"))
     }
 }
 

@@ -25,8 +25,8 @@ struct SnapshotBuilder {
         // Exact ratios, so that the bitmap maps back onto the bounds without drift.
         let toPixels = AffineTransform2D.scale(Double(pixelWidth) / node.size.width, Double(pixelHeight) / node.size.height)
         var items: [DrawItem] = []
-        for child in node.children where !excluded.contains(child) {
-            draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels), opacity: 1, clips: [], into: &items)
+        for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
+            items += subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels))
         }
         guard !items.isEmpty else { return nil }
         let label = node.spec.name ?? node.spec.path
@@ -34,15 +34,16 @@ struct SnapshotBuilder {
                                    pixelHeight: pixelHeight, content: DisplayList(items: items))
     }
 
-    private func draw(_ index: Int, toTarget: AffineTransform2D, opacity: Double, clips: [Clip], into items: inout [DrawItem]) {
+    /// A static view and its subviews as UIKit draws them; clips are this
+    /// view's and below (the caller adds its own), alpha below 1 a group.
+    private func subtreeItems(_ index: Int, toTarget: AffineTransform2D) -> [DrawItem] {
         let node = tree.nodes[index]
         let spec = node.spec
-        let alpha = opacity * spec.alpha
-        guard alpha > 0 else { return }
+        guard spec.alpha > 0 else { return [] }
         let bounds = Rect(origin: .zero, size: node.size)
         let label = spec.name ?? spec.path
-        let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius,
-                                 opacity: alpha, clips: clips, label: label)
+        let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius, label: label)
+        var items: [DrawItem] = []
         let shadow = spec.shadow ?? ShadowSpec()
         layer.paintShadow(color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
                           offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
@@ -51,11 +52,13 @@ struct SnapshotBuilder {
         if let image = images.index(of: spec.image) {
             let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)
             items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
-                                  opacity: alpha, clips: innerClips, label: label))
+                                  clips: innerClips, label: label))
         }
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
-            draw(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget), opacity: alpha, clips: innerClips, into: &items)
+            items += GroupOpacity.clipped(subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),
+                                          by: innerClips)
         }
         layer.paintBorder(width: spec.borderWidth, color: spec.borderColor, into: &items)
+        return GroupOpacity.wrap(items, opacity: spec.alpha, label: label)
     }
 }

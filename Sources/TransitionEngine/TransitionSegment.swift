@@ -65,45 +65,43 @@ public struct TransitionSegment: Sendable {
 
     /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
     func items(at time: Double, snapshotBase: Int) -> [DrawItem] {
-        var items: [DrawItem] = []
         let toPixels = AffineTransform2D.scale(scale, scale)
-        for index in containerOrder {
-            draw(index, time: time, parentToPixels: toPixels, opacity: 1, clips: [],
-                 snapshotBase: snapshotBase, into: &items)
-        }
-        return items
+        return containerOrder.flatMap { subtreeItems($0, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase) }
     }
 
-    private func draw(_ index: Int, time: Double, parentToPixels: AffineTransform2D,
-                      opacity: Double, clips: [Clip], snapshotBase: Int, into items: inout [DrawItem]) {
+    /// The items of view `index` and of the transient views inside it. Clips
+    /// are those of this view and below; the caller adds its own. A view with
+    /// alpha below 1 comes back as one group (`GroupOpacity`).
+    private func subtreeItems(_ index: Int, time: Double, parentToPixels: AffineTransform2D,
+                              snapshotBase: Int) -> [DrawItem] {
         let view = views[index]
         let progress = view.progress(at: time)
         let state = view.state(at: progress)
-        // Group opacity is approximated by multiplying alphas down the tree.
-        let alpha = opacity * state.effectiveOpacity
-        guard alpha > 0 else { return }
+        let alpha = state.effectiveOpacity
+        guard alpha > 0 else { return [] }
         let toPixels = state.toSuperview.concatenating(parentToPixels)
         let bounds = Rect(origin: .zero, size: state.size)
         let label = view.name ?? view.path
-        let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius,
-                                 opacity: alpha, clips: clips, label: label)
+        let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius, label: label)
+        var items: [DrawItem] = []
         layer.paintShadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
                           offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
         layer.paintBackground(state.backgroundColor, into: &items)
         let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
         if let initial = view.initialContent {
-            drawContent(initial, opacity: alpha * (1 - progress), bounds: bounds, sizing: sizing, toPixels: toPixels,
+            drawContent(initial, opacity: 1 - progress, bounds: bounds, sizing: sizing, toPixels: toPixels,
                         clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
         }
-        let finalOpacity = view.initialContent == nil ? alpha : alpha * progress
-        drawContent(view.finalContent, opacity: finalOpacity, bounds: bounds, sizing: sizing, toPixels: toPixels,
-                    clips: contentClips, snapshotBase: snapshotBase, label: label, into: &items)
+        drawContent(view.finalContent, opacity: view.initialContent == nil ? 1 : progress, bounds: bounds,
+                    sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
+                    label: label, into: &items)
         for child in childOrder[index] {
-            draw(child, time: time, parentToPixels: toPixels, opacity: alpha, clips: contentClips,
-                 snapshotBase: snapshotBase, into: &items)
+            items += GroupOpacity.clipped(subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase),
+                                          by: contentClips)
         }
         layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &items)
+        return GroupOpacity.wrap(items, opacity: alpha, label: label)
     }
 
     /// A view's content laid into its current bounds (`stretch`) or at its own

@@ -51,14 +51,17 @@ import Testing
         #expect(snapshot.content.items.map(\.label) == ["to.subviews[0].subviews[0]"])
         #expect(snapshot.content.items[0].opacity == 1)
         #expect(snapshot.content.items[0].clips.isEmpty)
-        // The card's own layer is drawn live: shadow, background, content, then the transient child.
+        // The card's own layer is drawn live (shadow, background, content, then the
+        // transient child), faded as one group by its alpha 0.5.
         let last = t.frameCount - 1
-        #expect(labels(t, last).filter { $0.hasPrefix("to.subviews[0]") } ==
-                ["to.subviews[0] (shadow)", "to.subviews[0]", "to.subviews[0]", "to.subviews[0].subviews[1]"])
-        let background = try #require(t.displayList(frame: last).items.first { $0.label == "to.subviews[0]" && $0.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)) })
+        let group = try #require(item(t, last, "to.subviews[0] (group)"))
+        #expect(group.opacity == 0.5)
+        guard case .group(let inside) = group.paint else { Issue.record("not a group"); return }
+        #expect(inside.items.map(\.label) == ["to.subviews[0] (shadow)", "to.subviews[0]", "to.subviews[0]", "to.subviews[0].subviews[1]"])
+        let background = try #require(inside.items.first { $0.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)) })
         #expect(background.shape.cornerRadius == 12)
-        #expect(background.opacity == 0.5)
-        let shadowItem = try #require(item(t, last, "to.subviews[0] (shadow)"))
+        #expect(background.opacity == 1)
+        let shadowItem = try #require(inside.items.first { $0.label == "to.subviews[0] (shadow)" })
         #expect(shadowItem.paint == .shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.4), sigma: 6))
         #expect(shadowItem.shape.rect == Rect(x: 0, y: 4, width: 100, height: 100))
     }
@@ -237,6 +240,28 @@ import Testing
         #expect(end.last?.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)))
         #expect(end.last?.opacity == 1)
         #expect(!end.contains { $0.paint == .solid(RGBAColor(red: 0, green: 0, blue: 1)) })
+    }
+
+    @Test func aViewWithAlphaBelowOneFadesAsOneGroup() throws {
+        // Alpha 0.4 with a background and a child: one group holding both at full
+        // opacity, bounded by the view (plus a pixel of margin); alpha 1: no group.
+        var card = view("to.subviews[0]", [10, 20, 100, 50], animations: [AdditionalAnimation(.move(dx: 0, dy: 1))],
+                        subviews: [view("to.subviews[0].subviews[0]", [0, 0, 20, 20], animations: [AdditionalAnimation(.fade, when: .onDisappear)])])
+        card.alpha = 0.4
+        card.masksToBounds = true
+        let t = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [card])))
+        let group = try #require(item(t, t.frameCount - 1, "to.subviews[0] (group)"))
+        #expect(group.opacity == 0.4)
+        #expect(group.transform == .identity)
+        #expect(group.shape.rect == Rect(x: 9, y: 19, width: 102, height: 52))
+        guard case .group(let inside) = group.paint else { Issue.record("not a group"); return }
+        #expect(inside.items.map(\.opacity) == [1, 1])
+        #expect(inside.items[1].clips.count == 1)  // the card's masksToBounds, inside the group
+        // A view with one item keeps a plain item with its opacity scaled.
+        var single = view("to.subviews[0]", [0, 0, 10, 10], animations: [AdditionalAnimation(.move(dx: 0, dy: 1))])
+        single.alpha = 0.4
+        let plain = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [single])))
+        #expect(item(plain, plain.frameCount - 1, "to.subviews[0]")?.opacity == 0.4)
     }
 
     @Test func summaryListsPairsAnimationsDurationsAndFrames() {
