@@ -39,6 +39,12 @@ public struct GoldenCheck: Sendable {
     public func check(_ actual: Bitmap, goldenPath: String) throws -> Result {
         let name = ((goldenPath as NSString).lastPathComponent as NSString).deletingPathExtension
         if record {
+            // A golden that still matches stays as it is: re-recording a suite
+            // rewrites only what changed, so the review sees only that.
+            if FileManager.default.fileExists(atPath: goldenPath), let existing = try? PNGCodec.decode(fileAt: goldenPath),
+               ImageComparison(actual: actual, expected: existing, tolerance: tolerance).matches {
+                return Result(passed: true, recorded: false, message: "\(goldenPath): unchanged")
+            }
             try FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             try PNGCodec.encode(actual, toFileAt: goldenPath)

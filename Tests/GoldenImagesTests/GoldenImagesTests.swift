@@ -70,6 +70,12 @@ import Testing
         recorder.record = true
         #expect(try recorder.check(Self.sample(), goldenPath: golden).recorded)
         #expect(try check.check(Self.sample(), goldenPath: golden).passed)
+        // Recording again leaves a golden that still matches untouched.
+        let before = try Data(contentsOf: URL(fileURLWithPath: golden))
+        var noisy = Self.sample()
+        noisy.pixels[0] &+= 1
+        #expect(try !recorder.check(noisy, goldenPath: golden).recorded)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before)
         let failed = try check.check(Self.sample(shift: 1), goldenPath: golden)
         #expect(!failed.passed)
         let actualPath = try #require(failed.actualPath), diffPath = try #require(failed.diffPath)
