@@ -128,12 +128,7 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
                 }
             }
         }
-        do {
-            try writer.finish()
-        } catch {
-            throw EncoderError(.writeFailed, path: path, reason: error.message)
-        }
-        writer.close()
+        try writer.finishAndClose(path: path)
         self.writer = nil
         spool.close()
     }

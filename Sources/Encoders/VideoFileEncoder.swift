@@ -125,12 +125,7 @@ private final class VideoWriterSink: FrameSink, @unchecked Sendable {
         guard let writer else {
             throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
         }
-        do {
-            try writer.finish()
-        } catch {
-            throw EncoderError(.writeFailed, path: path, reason: error.message)
-        }
-        writer.close()
+        try writer.finishAndClose(path: path)
         self.writer = nil
     }
 

@@ -229,6 +229,16 @@ final class VideoWriter {
     }
 
     /// Closes the file now (without a trailer if unfinished) and releases FFmpeg's state.
+    /// Finishes and closes the file, reporting a failure against `path`.
+    func finishAndClose(path: String) throws(EncoderError) {
+        do {
+            try finish()
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        close()
+    }
+
     func close() {
         sr_video_writer_free(handle)
         handle = nil

@@ -3,6 +3,7 @@ import Compositor
 import FramePlan
 import Foundation
 import PNGCodec
+import Primitives
 import TransitionEngine
 
 struct PlanCommand: ParsableCommand {
