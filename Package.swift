@@ -44,7 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "Primitives"),
+        .target(name: "Primitives", swiftSettings: fastReleaseSettings),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",

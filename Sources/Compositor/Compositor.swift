@@ -10,8 +10,8 @@
 /// ## Invariants
 /// - Pixels are premultiplied RGBA8, sRGB-encoded, blended in sRGB (as UIKit
 ///   composites), rows top to bottom without padding (`Bitmap`). A translucent
-///   canvas gives correctly premultiplied frames; `unpremultiply(_:into:)`
-///   converts them for straight-alpha encoders.
+///   canvas gives correctly premultiplied frames; `Bitmap.unpremultiply(into:)`
+///   (Primitives) converts them for straight-alpha encoders.
 /// - Items are drawn back to front with premultiplied source-over onto a target
 ///   first filled with the background (which may be transparent).
 /// - Output is deterministic: a pure function of plan and frame index, and
@@ -50,7 +50,6 @@
 ///   per column for axis-aligned shadows (one multiply per pixel), plus a
 ///   4-sample corner integral only in the corner zones.
 /// - Borders: outer minus inner coverage, skipping the inner interior.
-/// - `unpremultiply`: reciprocal-table multiply, exact against the reference.
 /// Threads: `threads` bands of interleaved 16-row chunks (balanced wherever the
 /// busy part of a frame is), each with its own `RowScratch`; nothing pixel-sized
 /// is allocated per frame in steady state.

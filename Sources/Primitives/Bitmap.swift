@@ -44,20 +44,6 @@ public struct Bitmap: Sendable, Equatable {
         pixels[i] = value.r; pixels[i + 1] = value.g; pixels[i + 2] = value.b; pixels[i + 3] = value.a
     }
 
-    /// Straight-alpha bytes (colour divided by alpha, rounded), as PNG and most encoders want.
-    public func unpremultipliedPixels() -> [UInt8] {
-        var out = pixels
-        for i in stride(from: 0, to: out.count, by: 4) {
-            let a = Int(out[i + 3])
-            if a == 0 {
-                out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
-            } else if a < 255 {
-                for c in 0..<3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
-            }
-        }
-        return out
-    }
-
     /// Builds a premultiplied bitmap from straight-alpha bytes.
     public init?(width: Int, height: Int, straightPixels: [UInt8]) {
         guard width >= 0, height >= 0, straightPixels.count == width * height * 4 else { return nil }

@@ -91,7 +91,11 @@ struct KernelBenchmark {
         }
         let frame = randomBitmap(width: w, height: rows, using: &rng)
         var out: [UInt8] = []
-        Self.nsPerPixel("unpremultiply SIMD", pixels: w * rows) { Compositor.unpremultiply(frame, into: &out) }
-        Self.nsPerPixel("unpremultiply scalar reference", pixels: w * rows) { _ = frame.unpremultipliedPixels() }
+        Self.nsPerPixel("unpremultiply SIMD", pixels: w * rows) { frame.unpremultiply(into: &out) }
+        Self.nsPerPixel("unpremultiply scalar reference", pixels: w * rows) {
+            frame.pixels.withUnsafeBytes { s in
+                out.withUnsafeMutableBytes { d in Unpremultiply.referenceRow(s.baseAddress!, into: d.baseAddress!, count: w * rows) }
+            }
+        }
     }
 }

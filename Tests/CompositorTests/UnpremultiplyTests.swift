@@ -5,25 +5,6 @@ import FramePlan
 
 @Suite("Transparent output")
 struct UnpremultiplyTests {
-    @Test("SIMD unpremultiply equals the scalar reference for every premultiplied (c, a), and for malformed input")
-    func exhaustive() {
-        var bytes: [UInt8] = []
-        for a in 0 ... 255 {
-            for c in 0 ... a { bytes += [UInt8(c), UInt8(a - c), UInt8(c / 2), UInt8(a)] }
-        }
-        bytes += [200, 10, 255, 100, 9, 9, 9, 0]  // colour above alpha: clamps like the reference
-        let n = bytes.count / 4
-        let bitmap = Bitmap(width: n, height: 1, premultipliedPixels: bytes)!
-        let simd = Compositor.unpremultiplied(bitmap)
-        let reference = bitmap.unpremultipliedPixels()
-        #expect(simd == reference)
-        // Every odd tail length goes through the scalar loop too.
-        for k in [1, 7, 9, 15] {
-            let small = Bitmap(width: k, height: 1, premultipliedPixels: Array(bytes[400 ..< 400 + k * 4]))!
-            #expect(Compositor.unpremultiplied(small) == small.unpremultipliedPixels())
-        }
-    }
-
     @Test("A translucent canvas gives premultiplied frames that unpremultiply to the straight colours")
     func translucentCanvas() {
         let background = RGBAColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5)
@@ -38,7 +19,7 @@ struct UnpremultiplyTests {
         let p = frame.pixel(x: 6, y: 3)
         #expect(abs(Int(p.a) - 191) <= 1)
         #expect(abs(Int(p.r) - Int((0.5 + 0.1 * 0.5) * 255)) <= 1)
-        let straight = Compositor.unpremultiplied(frame)
+        let straight = frame.unpremultipliedPixels()
         #expect(Array(straight[0 ..< 4]) == [52, 102, 153, 128])
         #expect(abs(Int(straight[(3 * 16 + 6) * 4]) - Int(0.55 / 0.75 * 255)) <= 2)
     }
