@@ -58,34 +58,39 @@ let package = Package(
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG", "CPNGShim"]),
-        .target(name: "SceneFormat", dependencies: ["Primitives", "PNGCodec"]),
+        .target(name: "SceneModel", dependencies: ["Primitives"]),
+        .target(name: "SceneFormat", dependencies: ["Primitives", "SceneModel"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
         .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
+        .target(
+            name: "ShiftRender",
+            dependencies: ["Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec"]
+        ),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
-                "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec", "Primitives", "GoldenImages",
+                "ShiftRender", "FramePlan", "Compositor", "PNGCodec", "GoldenImages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
         .executableTarget(
             name: "shiftrender-bench",
-            dependencies: ["SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "Primitives"],
+            dependencies: ["ShiftRender", "FramePlan", "Compositor"],
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Primitives"]),
-        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneFormat", "FramePlan", "Primitives"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
+        .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
-        .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "SceneFormat", "TransitionEngine", "Compositor"]),
+        .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
     ]
 )

@@ -63,11 +63,17 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Draws frame `frame` into `target`, reusing its storage when it already
     /// has the canvas size (otherwise it is replaced by a canvas-sized bitmap).
     public func render(frame: Int, into target: inout Bitmap) {
+        render(plan.displayList(frame: frame), into: &target)
+    }
+
+    /// Draws `list`, a display list of this plan (its snapshots and images),
+    /// onto the background in `target`, as `render(frame:into:)` does.
+    public func render(_ displayList: DisplayList, into target: inout Bitmap) {
         let width = max(0, canvas.pixelWidth), height = max(0, canvas.pixelHeight)
         if target.width != width || target.height != height || target.pixels.count != width * height * 4 {
             target = Bitmap(width: width, height: height)
         }
-        let list = Rasterizer.prepare(plan.displayList(frame: frame), width: width, height: height, sources: sources)
+        let list = Rasterizer.prepare(displayList, width: width, height: height, sources: sources)
         let scratch = pool.take(threads, width: width)
         Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch, layers: layers)
         pool.recycle(scratch)

@@ -27,4 +27,44 @@ public struct RGBAColor: Hashable, Sendable, Codable {
         }
         return "#" + byte(red) + byte(green) + byte(blue) + byte(alpha)
     }
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (sRGB, straight alpha); nil for anything else.
+    public init?(hex text: String) {
+        guard text.hasPrefix("#") else { return nil }
+        // ASCII digits only: Character.isHexDigit also accepts the fullwidth
+        // forms (U+FF10...), which Int(_:radix:) then refuses.
+        var digits: [Double] = []
+        for byte in text.utf8.dropFirst() {
+            guard let value = Self.hexValue(byte) else { return nil }
+            digits.append(Double(value))
+        }
+        switch digits.count {
+        case 3:
+            let c = digits.map { $0 * 17 / 255 }
+            self.init(red: c[0], green: c[1], blue: c[2], alpha: 1)
+        case 6, 8:
+            let c = stride(from: 0, to: digits.count, by: 2).map { (digits[$0] * 16 + digits[$0 + 1]) / 255 }
+            self.init(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+        default:
+            return nil
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
+        default: return nil
+        }
+    }
+
+    /// True when every component is a whole number of 255ths, so `hexString` keeps it exactly.
+    public var isExactInHex: Bool {
+        func exact(_ v: Double) -> Bool {
+            guard v >= 0, v <= 1 else { return false }
+            return (v * 255).rounded() / 255 == v
+        }
+        return exact(red) && exact(green) && exact(blue) && exact(alpha)
+    }
 }

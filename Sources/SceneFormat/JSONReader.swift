@@ -6,6 +6,9 @@
 /// exhaust the stack.
 public struct JSONReader {
     public static let maximumDepth = 64
+    /// The longest string, in UTF-8 bytes: a path or a label is far shorter,
+    /// and a cap keeps messages that quote strings bounded.
+    public static let maximumStringBytes = 16_384
 
     public struct SyntaxError: Error, Equatable, CustomStringConvertible {
         public var message: String
@@ -145,10 +148,15 @@ public struct JSONReader {
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
+        let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
         while true {
             guard index < bytes.count else { throw error("unexpected end of file inside a string; the JSON is truncated") }
+            if index - start > JSONReader.maximumStringBytes {
+                index = start
+                throw error("a string longer than \(JSONReader.maximumStringBytes) bytes")
+            }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):

@@ -1,16 +1,14 @@
-/// SceneFormat: reads a scene file (JSON, format v1) into a checked `Scene`.
+/// SceneFormat: scene files, the JSON spelling of a `SceneModel.Scene`.
 ///
-/// The vocabulary is Shift's (`shift.id`, `contentAnimation`, `superview`, ...),
-/// documented in docs/scene-format.md. Invariants of a `Scene` this module
-/// returns: every number is finite and in its documented range, every key was
-/// known (an unknown key is an error naming its path and the closest known key),
-/// and every image it names was found and decoded. Nothing here decides how a
-/// transition animates; that is the engine's job.
+/// `SceneJSON.read(fileAt:)` parses strictly (`JSONReader`: RFC 8259, with
+/// the line and column of every value) and decodes (`SceneDecoder`) into the
+/// model, reporting what only a file can get wrong: syntax, unknown keys with
+/// the closest known key, wrong types and names. The rules for values are the
+/// model's (`SceneValidator`), written once for files and Swift code alike;
+/// `SourceLocations` gives their problems a line and column in the file.
+/// `SceneJSON.encode` writes a scene back; what it writes reads back equal.
 ///
-/// Errors carry the place in the scene (`to.subviews[2].frame`) and, for JSON
-/// syntax, the line and column. Decoding goes on after a problem so that one
-/// run reports all of them.
-public enum SceneFormatVersion {
-    /// The newest format version this build reads.
-    public static let current = 1
-}
+/// The keys are listed once (`SceneKeys`); a test keeps them in step with
+/// schema/scene.schema.json both ways. Nothing here touches images or decides
+/// how a transition plays.
+public enum SceneFormat {}

@@ -1,5 +1,5 @@
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// Where an image of `imageSize` lands inside `bounds` under a UIKit content mode.
 enum ContentLayout {

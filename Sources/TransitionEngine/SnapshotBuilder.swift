@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// Builds the static content of a transient view: its non-transient subviews,
 /// drawn as UIKit would (background rounded by cornerRadius, image placed by
@@ -29,7 +29,7 @@ struct SnapshotBuilder {
             items += subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels))
         }
         guard !items.isEmpty else { return nil }
-        let label = node.spec.name ?? node.spec.path
+        let label = node.spec.name ?? node.address.description
         return SnapshotDescription(name: "\(tree.screen.rawValue): \(label)", pixelWidth: pixelWidth,
                                    pixelHeight: pixelHeight, content: DisplayList(items: items))
     }
@@ -41,7 +41,7 @@ struct SnapshotBuilder {
         let spec = node.spec
         guard spec.alpha > 0 else { return [] }
         let bounds = Rect(origin: .zero, size: node.size)
-        let label = spec.name ?? spec.path
+        let label = spec.name ?? node.address.description
         let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius, label: label)
         var items: [DrawItem] = []
         let shadow = spec.shadow ?? ShadowSpec()

@@ -1,5 +1,5 @@
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// A view that animates on its own during the transition (Shift's `ViewContext`):
 /// a root, a matched pair, or a view with additional animations, an id or
@@ -25,11 +25,11 @@ public struct TransientView: Sendable {
 
     public let screen: Screen
     /// Where the view stands in the scene, e.g. `to.subviews[1]`.
-    public let path: String
+    public let address: ViewAddress
     public let name: String?
     public let id: String?
-    /// For a matched pair, the other screen's view (its path).
-    public let matchPath: String?
+    /// For a matched pair, the other screen's view.
+    public let matchAddress: ViewAddress?
     public let isRoot: Bool
     public internal(set) var superview: Superview
     public let options: ShiftOptions
@@ -46,7 +46,7 @@ public struct TransientView: Sendable {
     var initialContent: Content?
     var finalContent: Content
 
-    public var isMatched: Bool { matchPath != nil }
+    public var isMatched: Bool { matchAddress != nil }
 
     /// How far the view's position travels, in points of its superview (drives its duration).
     public var travelDistance: Double { initial.position.distance(to: final.position) }

@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// Shift's `Animator.buildViews` and `applyAnimations`: walks the source screen
 /// (the `to` screen when presenting, the `from` screen when dismissing) looking
@@ -83,7 +83,7 @@ struct TransientViewBuilder {
             let theirs = ViewState(spec: other.spec, size: other.size, position: canvasPosition(of: match, in: self.tree(otherScreen)))
             let (fromState, toState) = screen == .from ? (mine, theirs) : (theirs, mine)
             views.append(TransientView(
-                screen: screen, path: spec.path, name: spec.name, id: id, matchPath: other.spec.path,
+                screen: screen, address: node.address, name: spec.name, id: id, matchAddress: other.address,
                 isRoot: parent == nil, superview: .container, options: spec.shift, animations: [],
                 initial: fromState, final: toState,
                 initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))
@@ -103,7 +103,7 @@ struct TransientViewBuilder {
             }
             let state = ViewState(spec: spec, size: node.size, position: position)
             views.append(TransientView(
-                screen: screen, path: spec.path, name: spec.name, id: spec.shift.id, matchPath: nil,
+                screen: screen, address: node.address, name: spec.name, id: spec.shift.id, matchAddress: nil,
                 isRoot: parent == nil, superview: superview, options: spec.shift, animations: spec.shift.animations,
                 initial: state, final: state,
                 initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))

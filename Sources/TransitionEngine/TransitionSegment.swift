@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// One direction of a transition (a present or a dismiss): its transient views
 /// in draw order and their snapshots, sampled at any time into draw items.
@@ -81,7 +81,7 @@ public struct TransitionSegment: Sendable {
         guard alpha > 0 else { return [] }
         let toPixels = state.toSuperview.concatenating(parentToPixels)
         let bounds = Rect(origin: .zero, size: state.size)
-        let label = view.name ?? view.path
+        let label = view.name ?? view.address.description
         let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius, label: label)
         var items: [DrawItem] = []
         layer.paintShadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,

@@ -1,5 +1,5 @@
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// What the engine decided, for people (`shiftrender info`) and machines
 /// (`info --json`): the transient views of each segment, their durations,
@@ -48,10 +48,10 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
                         let superview: String
                         switch view.superview {
                         case .container: superview = "container"
-                        case .parent(let p): superview = segment.views[p].path
+                        case .parent(let p): superview = segment.views[p].address.description
                         }
-                        return View(screen: view.screen.rawValue, path: view.path, name: view.name, id: view.id,
-                                    matchedWith: view.matchPath, superview: superview,
+                        return View(screen: view.screen.rawValue, path: view.address.description, name: view.name, id: view.id,
+                                    matchedWith: view.matchAddress?.description, superview: superview,
                                     position: view.options.position.rawValue,
                                     animations: view.animations.map(Self.describe), duration: view.duration,
                                     distance: view.travelDistance)

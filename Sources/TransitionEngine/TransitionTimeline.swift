@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// A whole render: holds and transition segments laid end to end on the frame
 /// grid, served to the compositor as a `FramePlanSource`.
@@ -30,11 +30,15 @@ public struct TransitionTimeline: FramePlanSource {
     public let frameCount: Int
     private let snapshotBases: [Int]
 
-    public init(scene: Scene) {
+    /// Plans `scene`, which should be valid (`SceneValidator`). `images` holds
+    /// the decoded bitmap of every file or encoded image the scene names
+    /// (bitmap sources need none); a missing one draws nothing.
+    public init(scene: Scene, images: [ImageSource: Bitmap] = [:]) {
         let scale = scene.canvas.scale
-        let table = ImageTable(images: scene.images, scale: scale)
-        let fromTree = ViewTree(root: scene.from, screen: .from)
-        let toTree = ViewTree(root: scene.to, screen: .to)
+        let table = ImageTable(scene: scene, decoded: images, scale: scale)
+        let canvasSize = Size(width: scene.canvas.width, height: scene.canvas.height)
+        let fromTree = ViewTree(root: scene.from, screen: .from, canvas: canvasSize)
+        let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
         func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
             var builder = TransientViewBuilder(fromTree: from, toTree: to, isPresenting: presenting,
                                                transition: scene.transition, images: table, scale: scale)
@@ -46,7 +50,8 @@ public struct TransitionTimeline: FramePlanSource {
         case .dismiss: segments = [segment(from: fromTree, to: toTree, presenting: false)]
         case .roundtrip:
             // Present, pause, then dismiss the presented screen back to the first one.
-            let back = (ViewTree(root: scene.to, screen: .from), ViewTree(root: scene.from, screen: .to))
+            let back = (ViewTree(root: scene.to, screen: .from, canvas: canvasSize, sceneScreen: .to),
+                        ViewTree(root: scene.from, screen: .to, canvas: canvasSize, sceneScreen: .from))
             segments = [segment(from: fromTree, to: toTree, presenting: true),
                         segment(from: back.0, to: back.1, presenting: false)]
         }
@@ -93,6 +98,14 @@ public struct TransitionTimeline: FramePlanSource {
 
     public func displayList(frame index: Int) -> DisplayList {
         let (segment, time) = segmentTime(ofFrame: index)
-        return DisplayList(items: segments[segment].items(at: time, snapshotBase: snapshotBases[segment]))
+        return displayList(segment: segment, time: time)
+    }
+
+    /// What segment `segment` shows `time` seconds in (clamped to its duration),
+    /// between frames as well as on them.
+    public func displayList(segment: Int, time: Double) -> DisplayList {
+        let s = min(max(segment, 0), segments.count - 1)
+        let t = time.isFinite ? min(max(time, 0), segments[s].duration) : 0
+        return DisplayList(items: segments[s].items(at: t, snapshotBase: snapshotBases[s]))
     }
 }

@@ -1,5 +1,5 @@
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// The animatable properties of a transient view at one instant, as Shift's
 /// `ViewState`. `position` is in the coordinates of the view's transition
@@ -23,7 +23,7 @@ struct ViewState: Sendable, Equatable {
     var transform: TransformSpec
     var backgroundColor: RGBAColor
 
-    init(spec: ViewSpec, size: Size, position: Point) {
+    init(spec: View, size: Size, position: Point) {
         self.position = position
         self.size = size
         self.alpha = spec.alpha

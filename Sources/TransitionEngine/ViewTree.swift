@@ -1,15 +1,14 @@
 import Primitives
-import SceneFormat
-
-/// Which screen a view belongs to.
-public enum Screen: String, Sendable { case from, to }
+import SceneModel
 
 /// One screen's views in pre-order, each placed in canvas points. Views that
 /// are hidden (`isHidden` or `shift.isHidden`) are left out with their subtrees:
 /// they take no part in the transition.
 struct ViewTree {
     struct Node {
-        let spec: ViewSpec
+        /// The view without its subviews (they are nodes of their own).
+        let spec: View
+        let address: ViewAddress
         let parent: Int?
         var children: [Int] = []
         /// The view's bounds size in points.
@@ -25,14 +24,17 @@ struct ViewTree {
     let screen: Screen
     private(set) var nodes: [Node] = []
 
-    init(root: ViewSpec, screen: Screen) {
+    /// A root without a frame fills `canvas` (points). `screen` is the role
+    /// the tree plays in a segment; `sceneScreen` where its views stand in the
+    /// scene (they differ for the dismiss half of a roundtrip).
+    init(root: View, screen: Screen, canvas: Size, sceneScreen: Screen? = nil) {
         self.screen = screen
-        add(root, parent: nil)
+        add(root, address: ViewAddress(screen: sceneScreen ?? screen), parent: nil, canvas: canvas)
     }
 
-    private mutating func add(_ spec: ViewSpec, parent: Int?) {
+    private mutating func add(_ spec: View, address: ViewAddress, parent: Int?, canvas: Size) {
         guard !spec.isHidden, !spec.shift.isHidden else { return }
-        let frame = spec.frame ?? .zero
+        let frame = spec.frame ?? (parent == nil ? Rect(origin: .zero, size: canvas) : .zero)
         let size = frame.size
         let position = Point(x: frame.minX + spec.anchorPoint.x * size.width,
                              y: frame.minY + spec.anchorPoint.y * size.height)
@@ -42,10 +44,10 @@ struct ViewTree {
         let index = nodes.count
         var stripped = spec
         stripped.subviews = []
-        nodes.append(Node(spec: stripped, parent: parent, size: size, position: position,
+        nodes.append(Node(spec: stripped, address: address, parent: parent, size: size, position: position,
                           toSuperview: toSuperview, toCanvas: toCanvas))
         if let parent { nodes[parent].children.append(index) }
-        for subview in spec.subviews { add(subview, parent: index) }
+        for (i, subview) in spec.subviews.enumerated() { add(subview, address: address.child(i), parent: index, canvas: canvas) }
     }
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Encoders
-import FramePlan
+import ShiftRender
 
 /// The encoders' knobs, with the defaults stated in --help.
 struct EncodingOptions: ParsableArguments {
@@ -51,14 +51,18 @@ struct EncodingOptions: ParsableArguments {
         guard gifLoop >= -1 else { throw ValidationError("--gif-loop must be -1 (once), 0 (forever) or a count") }
     }
 
-    func settings(for canvas: Canvas, firstFrameNumber: Int) -> VideoSettings {
+    /// `base` (the scene's size, rate and background) with these knobs.
+    func settings(for base: VideoSettings) -> VideoSettings {
         let dither: GIFDither = gifDither == "none" ? .none : gifDither == "sierra" ? .errorDiffusion : .bayer(scale: 3)
-        var settings = VideoSettings(
-            width: canvas.pixelWidth, height: canvas.pixelHeight, framesPerSecond: canvas.framesPerSecond,
-            crf: crf, preset: preset, overwrite: overwrite, background: canvas.background, oddSize: oddSize,
-            pngCompressionLevel: pngLevel, encoderThreads: encoderThreads, vp9CRF: vp9CRF,
-            gif: GIFOptions(maxWidth: gifWidth, maxFramesPerSecond: gifFPS, dither: dither, loopCount: gifLoop))
-        settings.firstFrameNumber = firstFrameNumber
+        var settings = base
+        settings.crf = crf
+        settings.preset = preset
+        settings.overwrite = overwrite
+        settings.oddSize = oddSize
+        settings.pngCompressionLevel = pngLevel
+        settings.encoderThreads = encoderThreads
+        settings.vp9CRF = vp9CRF
+        settings.gif = GIFOptions(maxWidth: gifWidth, maxFramesPerSecond: gifFPS, dither: dither, loopCount: gifLoop)
         return settings
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
-import TransitionEngine
+import ShiftRender
 
-/// Which frames a render writes: all of them, one still (`--at`, `--frame`) or
-/// a range (`--frames A-B`, inclusive, so work can be split and joined).
+/// Which frames a render writes: all of them, one still (`--at`, `--frame`,
+/// `--progress`) or a range (`--frames A-B`, inclusive, so work can be split
+/// and joined).
 struct FrameSelection: ParsableArguments {
     @Option(help: ArgumentHelp("Render one still PNG at this time in seconds.", valueName: "SECONDS"))
     var at: Double?
@@ -10,16 +11,36 @@ struct FrameSelection: ParsableArguments {
     @Option(help: ArgumentHelp("Render one still PNG of frame N (0-based).", valueName: "N"))
     var frame: Int?
 
+    @Option(help: ArgumentHelp("Render one still PNG of the transition at progress P (0...1), between frames too.",
+                               valueName: "P"))
+    var progress: Double?
+
     @Option(help: ArgumentHelp("Render frames A through B (0-based, inclusive), e.g. 0-59.", valueName: "A-B"))
     var frames: String?
 
-    var isStill: Bool { at != nil || frame != nil }
+    var isStill: Bool { moment != nil }
+
+    /// The still asked for, if any.
+    var moment: Moment? {
+        if let at { return .time(at) }
+        if let frame { return .frame(frame) }
+        if let progress { return .progress(progress) }
+        return nil
+    }
+
+    /// The flag that names the still, for messages.
+    var momentFlag: String { at != nil ? "--at" : frame != nil ? "--frame" : "--progress" }
 
     func validate() throws {
-        let given = [at != nil, frame != nil, frames != nil].filter { $0 }.count
-        if given > 1 { throw ValidationError("give only one of --at, --frame and --frames") }
-        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time in seconds, 0 or more") }
-        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        let given = [at != nil, frame != nil, progress != nil, frames != nil].filter { $0 }.count
+        if given > 1 { throw ValidationError("give only one of --at, --frame, --progress and --frames") }
+        if let at, !(at.isFinite && at >= 0 && at <= SceneLimits.maximumSeconds * 1000) {
+            throw ValidationError("--at must be a time in seconds, 0 or more")
+        }
+        if let frame, !(0 ... 10_000_000).contains(frame) { throw ValidationError("--frame must be 0 or more") }
+        if let progress, !(progress.isFinite && (0 ... 1).contains(progress)) {
+            throw ValidationError("--progress must be between 0 and 1")
+        }
         if let frames { _ = try Self.parseRange(frames) }
     }
 
@@ -28,34 +49,9 @@ struct FrameSelection: ParsableArguments {
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a else {
             throw ValidationError("--frames must be A-B with 0 <= A <= B, e.g. 0-59")
         }
-        return a...b
+        return a ... b
     }
 
-    /// The frame indices to render, or a message when they fall outside the clip.
-    func indices(frameCount: Int, fps: Double) -> Result<ClosedRange<Int>, SelectionError> {
-        let last = frameCount - 1
-        let length = String(format: "%.3f", Double(frameCount) / fps)
-        if let at {
-            let index = Int((at * fps).rounded())
-            guard index <= last else {
-                return .failure(SelectionError(description: "--at \(at) is past the end: the clip has \(frameCount) frames (\(length) s)"))
-            }
-            return .success(index...index)
-        }
-        if let frame {
-            guard frame <= last else {
-                return .failure(SelectionError(description: "--frame \(frame) is past the end: the clip has frames 0-\(last)"))
-            }
-            return .success(frame...frame)
-        }
-        if let frames, let range = try? Self.parseRange(frames) {
-            guard range.upperBound <= last else {
-                return .failure(SelectionError(description: "--frames \(frames) is past the end: the clip has frames 0-\(last)"))
-            }
-            return .success(range)
-        }
-        return .success(0...last)
-    }
-
-    struct SelectionError: Error, CustomStringConvertible { var description: String }
+    /// The range given with `--frames`, if any (already validated).
+    var range: ClosedRange<Int>? { frames.flatMap { try? Self.parseRange($0) } }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TransitionEngine
+import ShiftRender
 
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +17,7 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let summary = TransitionSummary(try loadTimeline(scene, overrides: overrides))
+        let summary = try makeRenderer(scene, overrides: overrides, quiet: true).summary
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

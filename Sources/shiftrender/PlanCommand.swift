@@ -4,7 +4,7 @@ import FramePlan
 import Foundation
 import PNGCodec
 import Primitives
-import TransitionEngine
+import ShiftRender
 
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +25,7 @@ struct PlanCommand: ParsableCommand {
     var overwrite = false
 
     func run() throws {
-        let timeline = try loadTimeline(scene, overrides: overrides)
+        let timeline = try makeRenderer(scene, overrides: overrides, quiet: true).timeline
         let interruption = Interruption()
         let directory: DirectoryOutput
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftRender
 
 #if canImport(Glibc)
 import Glibc
@@ -8,26 +9,33 @@ import Glibc
 /// time left), redrawn in place. Silent when stderr is not a terminal or with
 /// `--quiet`, so logs and pipes stay clean.
 final class ProgressLine {
-    private let total: Int
     private let enabled: Bool
     private let start = DispatchTime.now()
     private var lastDraw = DispatchTime(uptimeNanoseconds: 0)
 
-    init(total: Int, quiet: Bool) {
-        self.total = total
+    init(quiet: Bool) {
         self.enabled = !quiet && isatty(2) == 1
     }
 
-    func update(done: Int) {
+    func update(_ progress: RenderProgress) {
         guard enabled else { return }
         let now = DispatchTime.now()
+        let done = progress.framesDone, total = progress.frameCount
         // A few redraws a second are enough and keep the terminal cheap.
-        guard done == total || now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000 else { return }
+        guard progress.stage != .frames || done == total || now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000
+        else { return }
         lastDraw = now
-        let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let fps = elapsed > 0 ? Double(done) / elapsed : 0
-        let left = fps > 0 ? Double(total - done) / fps : 0
-        FileHandleStderr.write(String(format: "\r\u{1B}[Kframe %d/%d  %.1f fps  %.1f s left", done, total, fps, left))
+        switch progress.stage {
+        case .preparing:
+            FileHandleStderr.write("\r\u{1B}[Kpreparing")
+        case .frames:
+            let elapsed = Double(now.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            let fps = elapsed > 0 ? Double(done) / elapsed : 0
+            let left = fps > 0 ? Double(total - done) / fps : 0
+            FileHandleStderr.write(String(format: "\r\u{1B}[Kframe %d/%d  %.1f fps  %.1f s left", done, total, fps, left))
+        case .finishing:
+            FileHandleStderr.write("\r\u{1B}[Kframe \(done)/\(total)  finishing")
+        }
     }
 
     func finish() {

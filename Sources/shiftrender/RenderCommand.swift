@@ -1,11 +1,6 @@
 import ArgumentParser
-import Compositor
-import Encoders
 import Foundation
-import PNGCodec
-import Primitives
-import SceneFormat
-import TransitionEngine
+import ShiftRender
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +22,7 @@ struct RenderCommand: ParsableCommand {
     var scene: String
 
     @Option(name: [.short, .customLong("output")],
-            help: "Output by extension: .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha when the background is transparent), .gif, a directory (ending in /) or a pattern (f_%04d.png) for PNGs, or a .png still with --at/--frame.")
+            help: "Output by extension: .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha when the background is transparent), .gif, a directory (ending in /) or a pattern (f_%04d.png) for PNGs, or a .png still with --at/--frame/--progress.")
     var output: String?
 
     @OptionGroup var overrides: SceneOverrides
@@ -41,88 +36,64 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Encoding") var encoding: EncodingOptions
 
-    @Flag(help: "No progress line.")
+    @Flag(help: "No progress line and no warnings.")
     var quiet = false
 
     func validate() throws {
         if output == nil && sheet == nil { throw ValidationError("give an output with -o/--output (or a --sheet)") }
         if selection.isStill, let output, !output.lowercased().hasSuffix(".png") {
-            throw ValidationError("--at and --frame write one still: the output must end in .png")
+            throw ValidationError("\(selection.momentFlag) writes one still: the output must end in .png")
         }
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
         if let threads, threads < 1 || threads > 256 { throw ValidationError("--threads must be between 1 and 256") }
     }
 
     func run() throws {
-        let timeline = try loadTimeline(scene, overrides: overrides)
-        let range: ClosedRange<Int>
-        switch selection.indices(frameCount: timeline.frameCount, fps: timeline.canvas.framesPerSecond) {
-        case .success(let r): range = r
-        case .failure(let error):
-            printError(error.description)
-            throw ExitStatus.usage
-        }
-        let renderer = FrameRenderer(plan: timeline, threads: threads ?? ProcessorCount.online)
         let interruption = Interruption()
-        if let output {
-            if selection.isStill {
-                try writeStill(renderer.render(frame: range.lowerBound), to: output)
-            } else {
-                try encode(range, renderer: renderer, timeline: timeline, to: output, interruption: interruption)
-            }
-        }
-        if let sheet {
-            let frames = ContactSheet.pick(range).map { (index: $0, bitmap: renderer.render(frame: $0)) }
-            try writeStill(ContactSheet.render(frames: frames, fps: timeline.canvas.framesPerSecond,
-                                               background: timeline.canvas.background), to: sheet)
-        }
-    }
-
-    private func writeStill(_ bitmap: Bitmap, to path: String) throws {
+        let renderer = try makeRenderer(scene, overrides: overrides, threads: threads, quiet: quiet)
         do {
-            try PNGCodec.encode(bitmap, toFileAt: path)
-        } catch {
-            printError("\(error)")
-            throw ExitStatus.inputOutput
-        }
-    }
-
-    private func encode(_ range: ClosedRange<Int>, renderer: FrameRenderer, timeline: TransitionTimeline,
-                        to output: String, interruption: Interruption) throws {
-        let settings = encoding.settings(for: timeline.canvas, firstFrameNumber: range.lowerBound)
-        let encoder: any FrameEncoder
-        do {
-            encoder = try OutputFormat.encoder(forOutputPath: output, settings: settings)
-        } catch {
-            printError("\(error)")
-            throw ExitStatus.inputOutput
-        }
-        for warning in encoder.warnings { FileHandleStderr.write("shiftrender: warning: \(warning)\n") }
-        let progress = ProgressLine(total: range.count, quiet: quiet)
-        var frame = Bitmap(width: settings.width, height: settings.height)
-        do {
-            for (done, index) in range.enumerated() {
-                if let signal = interruption.signal {
-                    encoder.cancel()
-                    progress.finish()
-                    printError("interrupted (signal \(signal)); nothing was written")
-                    throw ExitCode(128 + signal)
+            if let output {
+                if let moment = selection.moment {
+                    try writePNG(try renderer.still(moment), to: output, interruption: interruption)
+                } else {
+                    try encode(renderer, to: output, interruption: interruption)
                 }
-                renderer.render(frame: index, into: &frame)
-                // Hands the frame over and takes back a free buffer: compositing
-                // the next frame overlaps encoding this one, with no copy.
-                frame = try encoder.exchange(frame)
-                progress.update(done: done + 1)
             }
-            try encoder.finish()
-            progress.finish()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            encoder.cancel()
-            progress.finish()
-            printError("\(error)")
-            throw ExitStatus.inputOutput
+            if let sheet {
+                let picture = try renderer.contactSheet(frames: selection.range, cancellation: interruption.cancellation)
+                try writePNG(picture, to: sheet, interruption: interruption)
+            }
+        } catch let error as RenderError {
+            throw ExitStatus.report(flagged(error), interruption: interruption)
         }
+    }
+
+    /// Names the option in a message about the frames asked for: the library
+    /// says "frame 13 is past the end", the command line "--frame 13 is past the end".
+    private func flagged(_ error: RenderError) -> RenderError {
+        guard error.kind == .usage else { return error }
+        var named = error
+        for (word, flag) in [("frames ", "--frames "), ("frame ", "--frame "), ("time ", "--at "), ("progress ", "--progress ")]
+        where error.message.hasPrefix(word) {
+            named.message = flag + error.message.dropFirst(word.count)
+            break
+        }
+        return named
+    }
+
+    private func writePNG(_ bitmap: Bitmap, to path: String, interruption: Interruption) throws(RenderError) {
+        try interruption.cancellation.check()
+        try Renderer.writePNG(bitmap, to: path)
+    }
+
+    private func encode(_ renderer: Renderer, to output: String, interruption: Interruption) throws(RenderError) {
+        let settings = encoding.settings(for: renderer.videoSettings())
+        let progressLine = ProgressLine(quiet: quiet)
+        defer { progressLine.finish() }
+        let warnings = try renderer.render(to: output, settings: settings, frames: selection.range,
+                                           cancellation: interruption.cancellation) { progress in
+            progressLine.update(progress)
+        }
+        if !quiet { warnings.forEach(printWarning) }
     }
 }

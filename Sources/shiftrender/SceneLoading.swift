@@ -1,26 +1,23 @@
 import ArgumentParser
-import SceneFormat
-import TransitionEngine
+import ShiftRender
 
-/// Loads a scene for a subcommand, turning scene problems into exit code 1
-/// (or 3 when the file itself cannot be read).
-func loadScene(_ path: String) throws -> Scene {
+/// Reads the scene file, applies the command-line overrides and makes the
+/// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
+/// file that cannot be read) before any work. Warnings are printed unless `quiet`.
+func makeRenderer(_ path: String, overrides: SceneOverrides?, threads: Int? = nil, quiet: Bool = false) throws -> Renderer {
+    let document: SceneDocument
     do {
-        return try SceneLoader.load(fileAt: path)
+        document = try SceneJSON.read(fileAt: path)
     } catch {
-        printError(error.description)
+        ExitStatus.printProblems(SceneDiagnostics(file: error.file, problems: error.problems))
         throw error.kind == .unreadable ? ExitStatus.inputOutput : ExitStatus.invalidScene
     }
-}
-
-/// Loads a scene, applies the command-line overrides and plans it, refusing
-/// (exit 1) a transition longer than the frame limit before any work.
-func loadTimeline(_ path: String, overrides: SceneOverrides) throws -> TransitionTimeline {
-    let scene = try overrides.apply(to: try loadScene(path))
-    let timeline = TransitionTimeline(scene: scene)
-    guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
-        printError("\(path): the transition makes \(timeline.frameCount) frames; the limit is \(TransitionTimeline.maximumFrameCount) (lower fps or the holds)")
-        throw ExitStatus.invalidScene
+    let scene = try overrides?.apply(to: document.scene) ?? document.scene
+    do {
+        let renderer = try Renderer(scene: scene, document: document, options: Renderer.Options(threads: threads))
+        if !quiet { ExitStatus.printProblems(renderer.diagnostics) }
+        return renderer
+    } catch {
+        throw ExitStatus.report(error)
     }
-    return timeline
 }

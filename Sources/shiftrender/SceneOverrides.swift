@@ -1,5 +1,5 @@
 import ArgumentParser
-import SceneFormat
+import ShiftRender
 
 /// Options that change the scene before it is planned, shared by the commands
 /// that plan (render, plan, info).
@@ -45,6 +45,8 @@ struct SceneOverrides: ParsableArguments {
         if let size, let (w, h) = try? Self.parseSize(size) {
             scene.canvas.scale = min(Double(w) / scene.canvas.width, Double(h) / scene.canvas.height)
         }
+        // Without --scale or --size the scene's own canvas is the validator's to judge.
+        guard scale != nil || size != nil else { return scene }
         let limit = SceneLimits.maximumCanvasPixels
         guard scene.canvas.pixelWidth <= limit, scene.canvas.pixelHeight <= limit,
               scene.canvas.pixelWidth >= 1, scene.canvas.pixelHeight >= 1 else {

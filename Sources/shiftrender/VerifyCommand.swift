@@ -1,10 +1,8 @@
 import ArgumentParser
-import Compositor
 import Foundation
 import GoldenImages
 import PNGCodec
-import Primitives
-import TransitionEngine
+import ShiftRender
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,21 +53,21 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = try loadTimeline(scene, overrides: overrides)
-        let last = timeline.frameCount - 1
-        var indices = frame + at.map { Int(($0 * timeline.canvas.framesPerSecond).rounded()) }
+        let renderer = try makeRenderer(scene, overrides: overrides, threads: threads, quiet: true)
+        let last = renderer.frameCount - 1
+        var indices = frame + at.map { Int(($0 * renderer.framesPerSecond).rounded()) }
         if indices.isEmpty { indices = [0, last / 2, last] }
         if let beyond = indices.first(where: { $0 > last }) {
             printError("frame \(beyond) is past the end: the clip has frames 0-\(last)")
             throw ExitStatus.usage
         }
         indices = Array(Set(indices)).sorted()
-        let renderer = FrameRenderer(plan: timeline, threads: threads ?? ProcessorCount.online)
         let check = GoldenCheck(tolerance: GoldenTolerance(maxChannelDifference: tolerance),
                                 failureDirectory: failures, record: record || GoldenCheck.recordRequested)
         var failed: [(index: Int, bitmap: Bitmap)] = []
         for index in indices {
-            let bitmap = renderer.render(frame: index)
+            let bitmap: Bitmap
+            do { bitmap = try renderer.still(.frame(index)) } catch { throw ExitStatus.report(error) }
             let path = (golden as NSString).appendingPathComponent("frame_\(String(format: "%05d", index)).png")
             let result: GoldenCheck.Result
             do {
@@ -86,7 +84,7 @@ struct VerifyCommand: ParsableCommand {
         }
         guard failed.isEmpty else {
             let sheet = (failures as NSString).appendingPathComponent("failures-sheet.png")
-            let picture = ContactSheet.render(frames: failed, fps: timeline.canvas.framesPerSecond, background: timeline.canvas.background)
+            let picture = ContactSheet.sheet(failed, fps: renderer.framesPerSecond, background: renderer.scene.canvas.background)
             if (try? PNGCodec.encode(picture, toFileAt: sheet)) != nil { print("contact sheet of failures (actual, diff): \(sheet)") }
             throw ExitStatus.invalidScene
         }

@@ -1,9 +1,7 @@
-import Compositor
 import Foundation
 import GoldenImages
-import SceneFormat
+import ShiftRender
 import Testing
-import TransitionEngine
 
 /// Renders every scene under fixtures/scenes at its chosen frames and compares
 /// them with fixtures/golden/<scene>/frame_NNNNN.png. Mismatches write the
@@ -49,14 +47,13 @@ import TransitionEngine
 
     @Test(arguments: scenes)
     func sceneMatchesItsGoldens(_ scene: String) throws {
-        let loaded = try SceneLoader.load(fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path)
-        let timeline = TransitionTimeline(scene: loaded)
-        let renderer = FrameRenderer(plan: timeline, threads: 2)
+        let renderer = try Renderer(fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path,
+                                    options: Renderer.Options(threads: 2))
         let check = GoldenCheck(failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path,
                                 record: GoldenCheck.recordRequested)
-        for frame in try Self.frames(for: scene, frameCount: timeline.frameCount) {
+        for frame in try Self.frames(for: scene, frameCount: renderer.frameCount) {
             let golden = Self.root.appendingPathComponent("fixtures/golden/\(scene)/frame_\(String(format: "%05d", frame)).png").path
-            let result = try check.check(renderer.render(frame: frame), goldenPath: golden)
+            let result = try check.check(renderer.still(.frame(frame)), goldenPath: golden)
             #expect(result.passed, "\(result.message)")
         }
     }

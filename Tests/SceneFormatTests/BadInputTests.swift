@@ -3,6 +3,8 @@ import Primitives
 import Testing
 @testable import PNGCodec
 @testable import SceneFormat
+import SceneModel
+import ShiftRender
 
 #if canImport(Glibc)
 import Glibc
@@ -15,13 +17,13 @@ import Glibc
     {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [{"frame": [0, 0, 5, 5]VIEW}]}}
     """
 
-    func issues(_ text: String, baseDirectory: String = "/scenes") -> [SceneIssue] {
+    func issues(_ text: String, baseDirectory: String = "/scenes") -> [SceneProblem] {
         issues(Array(text.utf8), baseDirectory: baseDirectory)
     }
 
-    func issues(_ bytes: [UInt8], baseDirectory: String = "/scenes") -> [SceneIssue] {
+    func issues(_ bytes: [UInt8], baseDirectory: String = "/scenes") -> [SceneProblem] {
         do {
-            _ = try SceneLoader.decode(bytes: bytes, file: "bad.json", baseDirectory: baseDirectory)
+            _ = try loadScene(bytes: bytes, file: "bad.json", baseDirectory: baseDirectory)
             return []
         } catch {
             return error.issues
@@ -35,11 +37,11 @@ import Glibc
     /// Character.isHexDigit accepts fullwidth digits ("#ＦＦＦ"), which
     /// Int(_:radix:) then refused: a force unwrap crashed the decoder.
     @Test func fullwidthHexDigitsAreAnInvalidColourNotACrash() {
-        #expect(ColorParser.parseHex("#\u{FF26}\u{FF26}\u{FF26}") == nil)
-        #expect(ColorParser.parseHex("#\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}") == nil)
-        #expect(ColorParser.parseHex("#F\u{301}F") == nil)
-        #expect(ColorParser.parseHex("#abc") == RGBAColor(red: 0xAA / 255.0, green: 0xBB / 255.0, blue: 0xCC / 255.0))
-        #expect(ColorParser.parseHex("#0a0B0c80") == RGBAColor(red: 10 / 255.0, green: 11 / 255.0, blue: 12 / 255.0, alpha: 128 / 255.0))
+        #expect(RGBAColor(hex: "#\u{FF26}\u{FF26}\u{FF26}") == nil)
+        #expect(RGBAColor(hex: "#\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}") == nil)
+        #expect(RGBAColor(hex: "#F\u{301}F") == nil)
+        #expect(RGBAColor(hex: "#abc") == RGBAColor(red: 0xAA / 255.0, green: 0xBB / 255.0, blue: 0xCC / 255.0))
+        #expect(RGBAColor(hex: "#0a0B0c80") == RGBAColor(red: 10 / 255.0, green: 11 / 255.0, blue: 12 / 255.0, alpha: 128 / 255.0))
         let found = issues(view(", \"backgroundColor\": \"#\u{FF26}FF\""))
         #expect(found.map(\.path) == ["to.subviews[0].backgroundColor"])
         #expect(found.first?.message.hasPrefix("invalid colour") == true)
@@ -55,8 +57,8 @@ import Glibc
         }
         #expect(found.contains { $0.path == "to.subviews[0].corner\\nRadius" && $0.message.hasPrefix("unknown key \"corner\\nRadius\"") })
         #expect(found.contains { $0.message.hasPrefix("unknown value \"fill\\u001B[31m\"") })
-        #expect(SceneIssue.escapingControlCharacters("a\u{0}b\u{7F}c\u{85}d\u{2028}e\tf\rg") == "a\\u0000b\\u007Fc\\u0085d\\u2028e\\tf\\rg")
-        #expect(SceneIssue.escapingControlCharacters("café ✓ 🎬") == "café ✓ 🎬")
+        #expect(SceneProblem.escapingControlCharacters("a\u{0}b\u{7F}c\u{85}d\u{2028}e\tf\rg") == "a\\u0000b\\u007Fc\\u0085d\\u2028e\\tf\\rg")
+        #expect(SceneProblem.escapingControlCharacters("café ✓ 🎬") == "café ✓ 🎬")
     }
 
     /// An image naming a device or a FIFO is refused before it is opened: a

@@ -1,6 +1,8 @@
 import Primitives
 import Testing
 @testable import SceneFormat
+import SceneModel
+import ShiftRender
 
 @Suite struct SceneDecodingTests {
     let minimal = """
@@ -9,11 +11,11 @@ import Testing
      "from": {"backgroundColor": "#FFF"}, "to": {"subviews": [{"frame": [1, 2, 3, 4], "shift": {"id": "x", "animations": ["fade", {"move": {"right": 150}}, {"scale": 2, "when": "onAppear"}]}}]}}
     """
 
-    func decode(_ text: String) throws(SceneError) -> Scene {
-        try SceneLoader.decode(bytes: Array(text.utf8), file: "test.json", baseDirectory: "/scenes")
+    func decode(_ text: String) throws(LoadError) -> Scene {
+        try loadScene(bytes: Array(text.utf8), file: "test.json", baseDirectory: "/scenes")
     }
 
-    func issues(_ text: String) -> [SceneIssue] {
+    func issues(_ text: String) -> [SceneProblem] {
         do { _ = try decode(text); return [] } catch { return error.issues }
     }
 
@@ -25,10 +27,11 @@ import Testing
         #expect(scene.transition.direction == .dismiss)
         #expect(scene.transition.baselineDuration == 0.5)
         #expect(scene.transition.defaultAnimation == .scale(1.7))
-        #expect(scene.from.frame == Rect(x: 0, y: 0, width: 100, height: 200))
+        #expect(scene.from.frame == nil)  // a root without a frame fills the canvas
         #expect(scene.from.backgroundColor == .white)
         let sub = scene.to.subviews[0]
-        #expect(sub.path == "to.subviews[0]")
+        #expect(scene.view(at: ViewAddress(screen: .to, indices: [0])) == sub)
+        #expect(ViewAddress(screen: .to, indices: [0]).description == "to.subviews[0]")
         #expect(sub.frame == Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(sub.shift.id == "x")
         #expect(sub.shift.animations == [
@@ -100,10 +103,10 @@ import Testing
     }
 
     @Test func coloursInEveryForm() {
-        #expect(ColorParser.parseHex("#F00") == RGBAColor(red: 1, green: 0, blue: 0))
-        #expect(ColorParser.parseHex("#00FF0080") == RGBAColor(red: 0, green: 1, blue: 0, alpha: 128.0 / 255))
-        #expect(ColorParser.parseHex("#12345") == nil)
-        #expect(ColorParser.parseHex("red") == nil)
+        #expect(RGBAColor(hex: "#F00") == RGBAColor(red: 1, green: 0, blue: 0))
+        #expect(RGBAColor(hex: "#00FF0080") == RGBAColor(red: 0, green: 1, blue: 0, alpha: 128.0 / 255))
+        #expect(RGBAColor(hex: "#12345") == nil)
+        #expect(RGBAColor(hex: "red") == nil)
         let scene = try? decode(minimal.replacingOccurrences(of: "\"#FFF\"", with: "[0, 0.5, 1, 0.25]"))
         #expect(scene?.from.backgroundColor == RGBAColor(red: 0, green: 0.5, blue: 1, alpha: 0.25))
     }
@@ -116,7 +119,7 @@ import Testing
           {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}, {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}]}}
         """
         do {
-            _ = try SceneLoader.decode(bytes: Array(text.utf8), baseDirectory: "")
+            _ = try loadScene(bytes: Array(text.utf8), baseDirectory: "")
             Issue.record("duplicate id accepted")
         } catch {
             #expect(error.issues.map(\.path) == ["to.subviews[1].shift.id"])

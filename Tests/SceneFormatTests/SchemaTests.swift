@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SceneFormat
+import SceneModel
+import ShiftRender
 
 /// schema/scene.schema.json and the decoder describe one format: the same keys
 /// in every kind of object, the same enum values, and the same verdict on the
@@ -126,7 +128,7 @@ import Testing
     @Test(arguments: validScenes)
     func everyFixtureSceneValidatesAgainstBoth(file: String) throws {
         do {
-            _ = try SceneLoader.load(fileAt: file)
+            _ = try loadScene(fileAt: file)
         } catch {
             Issue.record("the decoder refuses \(file): \(error)")
         }
@@ -135,9 +137,11 @@ import Testing
     }
 
     @Test func theSceneUsingEveryKeyValidatesAgainstBoth() throws {
-        let scene = try SceneLoader.decode(bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
+        let scene = try loadScene(bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
                                            baseDirectory: Repository.path("fixtures/scenes"))
-        #expect(scene.images.count == 2)
+        var images = Set<ImageSource>()
+        scene.forEachView { view, _, _ in if let image = view.image { images.insert(image) } }
+        #expect(images.count == 2)
         #expect(scene.to.subviews[0].subviews[0].isHidden)
         #expect(validator.validate(try JSONText.parse(kitchenSinkScene)) == [])
         // It does use every key.
@@ -170,9 +174,9 @@ import Testing
         let path = Repository.path("fixtures/invalid/" + file)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let parsed = Result { () throws(JSONReader.SyntaxError) in try JSONReader.parse(bytes) }
-        var decoderIssues: [SceneIssue] = []
+        var decoderIssues: [SceneProblem] = []
         do {
-            _ = try SceneLoader.decode(bytes: bytes, file: file, baseDirectory: Repository.path("fixtures/invalid"))
+            _ = try loadScene(bytes: bytes, file: file, baseDirectory: Repository.path("fixtures/invalid"))
         } catch {
             decoderIssues = error.issues
         }
@@ -195,15 +199,17 @@ import Testing
 
     /// Decoder problems the schema cannot express (arithmetic across keys,
     /// uniqueness, counts, files), told apart by their messages.
-    static func isBeyondTheSchema(_ issue: SceneIssue) -> Bool {
+    static func isBeyondTheSchema(_ issue: SceneProblem) -> Bool {
         ["px; the limit is", "is less than one pixel", "duplicate id", "views nest deeper", "views in the scene", "image \""]
             .contains { issue.message.contains($0) }
     }
 
-    static func decoderIssues(_ value: JSONValue) -> [SceneIssue] {
-        var decoder = SceneDecoder(baseDirectory: "/nonexistent")
-        _ = decoder.decodeScene(JSONText.node(value))
-        return decoder.issues
+    /// What validate says of a scene, but for its images (the kitchen sink's live elsewhere).
+    static func decoderIssues(_ value: JSONValue) -> [SceneProblem] {
+        var decoder = SceneDecoder()
+        let scene = decoder.decodeScene(JSONText.node(value), directory: "/nonexistent")
+        let document = SceneDocument(scene: scene, file: "mutated.json", problems: decoder.problems, locations: decoder.locations)
+        return SceneDiagnostics(validating: scene, document: document).errors.filter { !$0.message.hasPrefix("image \"") }
     }
 
     /// Thousands of one-step changes to the scene that uses every key: a number

@@ -1,10 +1,10 @@
 import Primitives
-import SceneFormat
+import SceneModel
 
 /// Small helpers to write scenes in tests without JSON.
 func view(_ path: String, _ frame: [Double], color: RGBAColor? = RGBAColor(red: 1, green: 0, blue: 0),
-          id: String? = nil, animations: [AdditionalAnimation] = [], subviews: [ViewSpec] = []) -> ViewSpec {
-    var v = ViewSpec(path: path, frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+          id: String? = nil, animations: [AdditionalAnimation] = [], subviews: [View] = []) -> View {
+    var v = View(frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
     v.name = path
     v.backgroundColor = color
     v.shift.id = id
@@ -13,15 +13,15 @@ func view(_ path: String, _ frame: [Double], color: RGBAColor? = RGBAColor(red: 
     return v
 }
 
-func root(_ path: String, color: RGBAColor = .white, subviews: [ViewSpec]) -> ViewSpec {
-    var v = ViewSpec(path: path, frame: Rect(x: 0, y: 0, width: 400, height: 800))
+func root(_ path: String, color: RGBAColor = .white, subviews: [View]) -> View {
+    var v = View(frame: Rect(x: 0, y: 0, width: 400, height: 800))
     v.name = path
     v.backgroundColor = color
     v.subviews = subviews
     return v
 }
 
-func scene(from: ViewSpec, to: ViewSpec, direction: TransitionDirection = .present,
+func scene(from: View, to: View, direction: TransitionDirection = .present,
            baseline: Double = 0.265, defaultAnimation: DefaultAnimation = .none, fps: Double = 60) -> Scene {
     var transition = TransitionSpec()
     transition.direction = direction

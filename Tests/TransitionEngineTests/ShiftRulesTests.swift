@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 import Testing
 @testable import TransitionEngine
 
@@ -26,7 +26,7 @@ import Testing
         ])
         let from = root("from", subviews: [view("from.subviews[0]", [5, 5, 10, 10], id: "m"), view("from.subviews[1]", [0, 0, 9, 9])])
         let t = TransitionTimeline(scene: scene(from: from, to: to))
-        let paths = Set(t.segments[0].views.map(\.path))
+        let paths = Set(t.segments[0].views.map(\.address.description))
         #expect(paths == ["from", "to", "to.subviews[0]", "to.subviews[1]", "to.subviews[2].subviews[0]", "to.subviews[3]"])
         // The matched partner is not a transient of its own; plain views are inside snapshots.
         #expect(!paths.contains("from.subviews[0]"))
@@ -105,16 +105,14 @@ import Testing
     @Test func imageViewsRefitTheirImageToTheCurrentBounds() throws {
         // A 100 x 100 pt image, aspectFit, in a view morphing from 100 x 100 to 300 x 100.
         var a = view("from.subviews[0]", [0, 0, 100, 100], color: nil, id: "img")
-        a.image = ImageReference(written: "i.png", resolvedPath: "/i.png")
+        a.image = .file("/i.png")
         a.contentMode = .aspectFit
         var b = a
-        b.path = "to.subviews[0]"
         b.name = "to.subviews[0]"
         b.frame = Rect(x: 0, y: 0, width: 300, height: 100)
         var s = scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]))
-        s.images = ["/i.png": Bitmap(width: 100, height: 100, fill: (255, 0, 0, 255))]
         s.to.backgroundColor = nil
-        let t = TransitionTimeline(scene: s)
+        let t = TransitionTimeline(scene: s, images: [.file("/i.png"): Bitmap(width: 100, height: 100, fill: (255, 0, 0, 255))])
         for frame in [0, t.frameCount / 2, t.frameCount - 1] {
             // Final content only at the ends would hide the check: look at every image item.
             for image in t.displayList(frame: frame).items where image.paint == .bitmap(.image(0)) {
@@ -143,7 +141,7 @@ import Testing
         let free = try #require(item(inContainer, 0, "to.subviews[0].subviews[0]"))
         #expect(free.transform == .translation(110, 110))   // stays where it is, unclipped
         #expect(free.clips.isEmpty)
-        #expect(inContainer.segments[0].views.first { $0.path == "to.subviews[0].subviews[0]" }?.superview == .container)
+        #expect(inContainer.segments[0].views.first { $0.address.description == "to.subviews[0].subviews[0]" }?.superview == .container)
     }
 
     @Test func viewOrderAndPositionChangeTheDrawOrder() {

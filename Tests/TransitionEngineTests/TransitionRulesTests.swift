@@ -1,6 +1,6 @@
 import FramePlan
 import Primitives
-import SceneFormat
+import SceneModel
 import Testing
 @testable import TransitionEngine
 

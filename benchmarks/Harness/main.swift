@@ -21,8 +21,7 @@ import Encoders
 import FramePlan
 import Foundation
 import Primitives
-import SceneFormat
-import TransitionEngine
+import ShiftRender
 
 #if canImport(Glibc)
 import Glibc
@@ -141,18 +140,20 @@ struct Options {
 func loadTimeline(_ options: Options) -> (TransitionTimeline, loadSeconds: Double, timelineSeconds: Double) {
     guard !options.scene.isEmpty else { fail("--scene is required") }
     let t0 = now()
-    var scene: Scene
+    let timeline: TransitionTimeline
+    let t1: Double
     do {
-        scene = try SceneLoader.load(fileAt: options.scene)
+        let document = try SceneJSON.read(fileAt: options.scene)
+        var scene = document.scene
+        if options.clipScale != 1 {
+            // A longer clip of the same motion: for checking that memory stays flat in clip length.
+            scene.transition.baselineDuration *= options.clipScale
+        }
+        t1 = now()
+        timeline = try Renderer(scene: scene, document: document).timeline
     } catch {
         fail("\(error)")
     }
-    if options.clipScale != 1 {
-        // A longer clip of the same motion: for checking that memory stays flat in clip length.
-        scene.transition.baselineDuration *= options.clipScale
-    }
-    let t1 = now()
-    let timeline = TransitionTimeline(scene: scene)
     let t2 = now()
     return (timeline, t1 - t0, t2 - t1)
 }

@@ -10,7 +10,17 @@ public struct ShiftOptions: Sendable, Hashable {
     public var isHidden: Bool = false
     public var animations: [AdditionalAnimation] = []
 
-    public init() {}
+    public init(id: String? = nil, contentAnimation: ContentAnimation = .fade, contentSizing: ContentSizing = .stretch,
+                superview: SuperviewChoice = .parent, position: Position = .auto, isHidden: Bool = false,
+                animations: [AdditionalAnimation] = []) {
+        self.id = id
+        self.contentAnimation = contentAnimation
+        self.contentSizing = contentSizing
+        self.superview = superview
+        self.position = position
+        self.isHidden = isHidden
+        self.animations = animations
+    }
 
     public enum ContentAnimation: String, Sendable, CaseIterable { case fade, final }
     public enum ContentSizing: String, Sendable, CaseIterable { case stretch, final }
@@ -55,4 +65,29 @@ public enum PropertyChange: Sendable, Hashable {
     case backgroundColor(RGBAColor)
     /// Degrees added to the rotation.
     case rotate(Double)
+
+    /// The property's name, as the scene format and Shift spell it.
+    public var name: String {
+        switch self {
+        case .fade: return "fade"
+        case .scale: return "scale"
+        case .move: return "move"
+        case .bounds: return "bounds"
+        case .alpha: return "alpha"
+        case .opacity: return "opacity"
+        case .cornerRadius: return "cornerRadius"
+        case .anchorPoint: return "anchorPoint"
+        case .zPosition: return "zPosition"
+        case .masksToBounds: return "masksToBounds"
+        case .borderColor: return "borderColor"
+        case .borderWidth: return "borderWidth"
+        case .shadowColor: return "shadowColor"
+        case .shadowOffset: return "shadowOffset"
+        case .shadowRadius: return "shadowRadius"
+        case .shadowOpacity: return "shadowOpacity"
+        case .transform: return "transform"
+        case .backgroundColor: return "backgroundColor"
+        case .rotate: return "rotate"
+        }
+    }
 }

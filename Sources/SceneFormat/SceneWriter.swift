@@ -1,0 +1,240 @@
+import Primitives
+import SceneModel
+
+extension SceneJSON {
+    /// Why a scene cannot be written as JSON.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        public var place: ScenePlace
+        public var reason: String
+        public var description: String { "\(place): \(reason)" }
+    }
+
+    /// The scene as JSON text that reads back equal (`decode`): keys in the
+    /// documented order, values left out where they are the default, numbers
+    /// in their shortest exact form, colours as `#RRGGBB(AA)` when that is
+    /// exact and as `[r, g, b, a]` otherwise, moves as Shift spells them.
+    /// Images must be files (`ImageSource.file`): images held in memory have
+    /// no JSON spelling (the library writes them out as PNG files first).
+    public static func encode(_ scene: Scene) throws(WriteError) -> [UInt8] {
+        var writer = SceneWriter()
+        let value = try writer.scene(scene)
+        return Array((JSONOutput.render(value) + "\n").utf8)
+    }
+}
+
+/// A JSON value to print; objects keep their key order.
+indirect enum JSONOutput {
+    case object([(String, JSONOutput)])
+    case array([JSONOutput])
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Pretty-printed with two-space indents; an object or array that fits on
+    /// one short line and holds no views stays on one line.
+    static func render(_ value: JSONOutput, indent: String = "") -> String {
+        let flat = renderFlat(value)
+        if flat.count + indent.count <= 100 && !value.holdsViews { return flat }
+        let inner = indent + "  "
+        switch value {
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            return "{\n" + members.map { inner + quoted($0.0) + ": " + render($0.1, indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
+        case .array(let elements):
+            guard !elements.isEmpty else { return "[]" }
+            return "[\n" + elements.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        default:
+            return flat
+        }
+    }
+
+    static func renderFlat(_ value: JSONOutput) -> String {
+        switch value {
+        case .object(let members): return "{" + members.map { quoted($0.0) + ": " + renderFlat($0.1) }.joined(separator: ", ") + "}"
+        case .array(let elements): return "[" + elements.map(renderFlat).joined(separator: ", ") + "]"
+        case .number(let n): return number(n)
+        case .string(let s): return quoted(s)
+        case .bool(let b): return b ? "true" : "false"
+        }
+    }
+
+    /// Views (objects with subviews) always get a line per key, so a scene reads as a tree.
+    private var holdsViews: Bool {
+        if case .object(let members) = self { return members.contains { $0.0 == "subviews" } }
+        return false
+    }
+}
+
+/// Model -> `JSONOutput`, the inverse of `SceneDecoder` for every value it can produce.
+private struct SceneWriter {
+    func numbers(_ values: Double...) -> JSONOutput { .array(values.map { .number($0) }) }
+
+    func color(_ c: RGBAColor) -> JSONOutput {
+        guard c.isExactInHex else { return numbers(c.red, c.green, c.blue, c.alpha) }
+        let hex = c.hexString
+        return .string(c.alpha == 1 ? String(hex.prefix(7)) : hex)
+    }
+
+    mutating func scene(_ scene: Scene) throws(SceneJSON.WriteError) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("version", .number(Double(scene.version)))]
+        let c = scene.canvas
+        var canvas: [(String, JSONOutput)] = [("width", .number(c.width)), ("height", .number(c.height))]
+        if c.scale != 1 { canvas.append(("scale", .number(c.scale))) }
+        if c.background != .black { canvas.append(("background", color(c.background))) }
+        members.append(("canvas", .object(canvas)))
+        if scene.fps != 60 { members.append(("fps", .number(scene.fps))) }
+        let t = transition(scene.transition)
+        if !t.isEmpty { members.append(("transition", .object(t))) }
+        members.append(("from", try view(scene.from, ViewAddress(screen: .from).place)))
+        members.append(("to", try view(scene.to, ViewAddress(screen: .to).place)))
+        return .object(members)
+    }
+
+    func transition(_ t: TransitionSpec) -> [(String, JSONOutput)] {
+        let d = TransitionSpec()
+        var members: [(String, JSONOutput)] = []
+        if t.direction != d.direction { members.append(("direction", .string(t.direction.rawValue))) }
+        if t.baselineDuration != d.baselineDuration { members.append(("baselineDuration", .number(t.baselineDuration))) }
+        if t.viewOrder != d.viewOrder { members.append(("viewOrder", .string(t.viewOrder.rawValue))) }
+        switch t.defaultAnimation {
+        case .fade: break
+        case .none: members.append(("defaultAnimation", .string("none")))
+        case .scale(let k):
+            let scale: JSONOutput = k == 1.7 ? .string("down") : k == 0.7 ? .string("up") : .number(k)
+            members.append(("defaultAnimation", .object([("scale", scale)])))
+        }
+        var hold: [(String, JSONOutput)] = []
+        if t.holdBefore != d.holdBefore { hold.append(("before", .number(t.holdBefore))) }
+        if t.holdAfter != d.holdAfter { hold.append(("after", .number(t.holdAfter))) }
+        if !hold.isEmpty { members.append(("hold", .object(hold))) }
+        if t.roundtripPause != d.roundtripPause { members.append(("roundtripPause", .number(t.roundtripPause))) }
+        return members
+    }
+
+    func view(_ v: View, _ place: ScenePlace) throws(SceneJSON.WriteError) -> JSONOutput {
+        let d = View()
+        var m: [(String, JSONOutput)] = []
+        if let name = v.name { m.append(("name", .string(name))) }
+        if let f = v.frame { m.append(("frame", numbers(f.minX, f.minY, f.width, f.height))) }
+        if let b = v.backgroundColor { m.append(("backgroundColor", color(b))) }
+        if v.alpha != d.alpha { m.append(("alpha", .number(v.alpha))) }
+        if v.cornerRadius != d.cornerRadius { m.append(("cornerRadius", .number(v.cornerRadius))) }
+        if v.masksToBounds != d.masksToBounds { m.append(("masksToBounds", .bool(v.masksToBounds))) }
+        if v.borderWidth != d.borderWidth { m.append(("borderWidth", .number(v.borderWidth))) }
+        if v.borderColor != d.borderColor { m.append(("borderColor", color(v.borderColor))) }
+        if let s = v.shadow { m.append(("shadow", .object(shadow(s)))) }
+        if v.transform != d.transform { m.append(("transform", .object(transform(v.transform)))) }
+        if v.anchorPoint != d.anchorPoint { m.append(("anchorPoint", numbers(v.anchorPoint.x, v.anchorPoint.y))) }
+        if v.zPosition != d.zPosition { m.append(("zPosition", .number(v.zPosition))) }
+        if v.isHidden != d.isHidden { m.append(("isHidden", .bool(v.isHidden))) }
+        if let image = v.image {
+            guard case .file(let path) = image else {
+                throw SceneJSON.WriteError(place: place.key("image"),
+                                           reason: "\(image.description) is held in memory; JSON can only name image files")
+            }
+            m.append(("image", .string(path)))
+        }
+        if v.contentMode != d.contentMode { m.append(("contentMode", .string(v.contentMode.rawValue))) }
+        let s = shift(v.shift)
+        if !s.isEmpty { m.append(("shift", .object(s))) }
+        if !v.subviews.isEmpty {
+            var subviews: [JSONOutput] = []
+            for (i, subview) in v.subviews.enumerated() {
+                subviews.append(try view(subview, place.key("subviews").index(i)))
+            }
+            m.append(("subviews", .array(subviews)))
+        }
+        return .object(m)
+    }
+
+    func shadow(_ s: ShadowSpec) -> [(String, JSONOutput)] {
+        let d = ShadowSpec()
+        var m: [(String, JSONOutput)] = []
+        if s.color != d.color { m.append(("color", color(s.color))) }
+        if s.opacity != d.opacity { m.append(("opacity", .number(s.opacity))) }
+        if s.radius != d.radius { m.append(("radius", .number(s.radius))) }
+        if s.offset != d.offset { m.append(("offset", numbers(s.offset.width, s.offset.height))) }
+        return m
+    }
+
+    func transform(_ t: TransformSpec) -> [(String, JSONOutput)] {
+        var m: [(String, JSONOutput)] = []
+        if t.translate != .zero { m.append(("translate", numbers(t.translate.x, t.translate.y))) }
+        if t.scale != Size(width: 1, height: 1) {
+            m.append(("scale", t.scale.width == t.scale.height ? .number(t.scale.width) : numbers(t.scale.width, t.scale.height)))
+        }
+        if t.rotate != 0 { m.append(("rotate", .number(t.rotate))) }
+        return m
+    }
+
+    func shift(_ s: ShiftOptions) -> [(String, JSONOutput)] {
+        let d = ShiftOptions()
+        var m: [(String, JSONOutput)] = []
+        if let id = s.id { m.append(("id", .string(id))) }
+        if s.contentAnimation != d.contentAnimation { m.append(("contentAnimation", .string(s.contentAnimation.rawValue))) }
+        if s.contentSizing != d.contentSizing { m.append(("contentSizing", .string(s.contentSizing.rawValue))) }
+        if s.superview != d.superview { m.append(("superview", .string(s.superview.rawValue))) }
+        if s.position != d.position { m.append(("position", .string(s.position.rawValue))) }
+        if s.isHidden != d.isHidden { m.append(("isHidden", .bool(s.isHidden))) }
+        if !s.animations.isEmpty { m.append(("animations", .array(s.animations.map(animation)))) }
+        return m
+    }
+
+    func animation(_ a: AdditionalAnimation) -> JSONOutput {
+        if case .fade = a.change, a.condition == nil { return .string("fade") }
+        var m: [(String, JSONOutput)] = [(a.change.name, change(a.change))]
+        if let when = a.condition { m.append(("when", .string(when.rawValue))) }
+        return .object(m)
+    }
+
+    func change(_ change: PropertyChange) -> JSONOutput {
+        switch change {
+        case .fade: return .bool(true)
+        case .move(let dx, let dy): return move(dx: dx, dy: dy)
+        case .bounds(let r):
+            return r.origin == .zero ? numbers(r.width, r.height) : numbers(r.minX, r.minY, r.width, r.height)
+        case .scale(let v), .alpha(let v), .opacity(let v), .cornerRadius(let v), .zPosition(let v), .borderWidth(let v),
+             .shadowRadius(let v), .shadowOpacity(let v), .rotate(let v):
+            return .number(v)
+        case .anchorPoint(let p): return numbers(p.x, p.y)
+        case .masksToBounds(let b): return .bool(b)
+        case .borderColor(let c), .shadowColor(let c), .backgroundColor(let c): return color(c)
+        case .shadowOffset(let s): return numbers(s.width, s.height)
+        case .transform(let t): return .object(transform(t))
+        }
+    }
+
+    /// Shift's spelling where one direction says it: `up` adds to y, `left` to x.
+    func move(dx: Double, dy: Double) -> JSONOutput {
+        switch (dx, dy) {
+        case (0, let y) where y > 0: return .object([("up", .number(y))])
+        case (0, let y) where y < 0: return .object([("down", .number(-y))])
+        case (let x, 0) where x > 0: return .object([("left", .number(x))])
+        case (let x, 0) where x < 0: return .object([("right", .number(-x))])
+        default: return .object([("x", .number(dx)), ("y", .number(dy))])
+        }
+    }
+}

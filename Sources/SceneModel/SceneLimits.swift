@@ -1,0 +1,22 @@
+/// The bounds every scene is checked against before any work is done, so that
+/// a typo cannot ask for a 10^9-pixel canvas or a day-long render.
+public enum SceneLimits {
+    public static let maximumCanvasPixels = 8192
+    public static let maximumScale = 8.0
+    public static let maximumFPS = 240.0
+    /// Below one frame a second a clip is a slideshow; the floor also keeps
+    /// frame arithmetic (seconds x fps) far from overflow.
+    public static let minimumFPS = 1.0
+    public static let maximumSeconds = 600.0
+    public static let maximumCoordinate = 1_000_000.0
+    public static let maximumViewDepth = 24
+    public static let maximumViews = 10_000
+    public static let maximumImagePixels = 8192
+    /// Degrees a rotation may name (100 turns).
+    public static let maximumRotation = 36_000.0
+    /// A transform's scale factor, either way.
+    public static let maximumScaleFactor = 1000.0
+    /// Anchor points are unit coordinates; far outside 0...1 is a mistake.
+    public static let maximumAnchor = 100.0
+    public static let maximumShadowRadius = 1000.0
+}

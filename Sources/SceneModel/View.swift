@@ -1,0 +1,138 @@
+public import Primitives
+
+/// One view of a screen, with UIKit's properties and Shift's options
+/// (`shift`). Subviews are drawn in order, later ones on top (then by `zPosition`).
+public struct View: Sendable, Hashable {
+    /// A name for people: messages and `info` use it.
+    public var name: String?
+    /// In the superview's coordinates, as UIKit's `frame`; nil on a root means the whole canvas.
+    public var frame: Rect?
+    public var backgroundColor: RGBAColor?
+    public var alpha: Double
+    public var cornerRadius: Double
+    public var masksToBounds: Bool
+    public var borderWidth: Double
+    public var borderColor: RGBAColor
+    public var shadow: ShadowSpec?
+    public var transform: TransformSpec
+    public var anchorPoint: Point
+    public var zPosition: Double
+    public var isHidden: Bool
+    public var image: ImageSource?
+    public var contentMode: ContentMode
+    public var shift: ShiftOptions
+    public var subviews: [View]
+
+    public init(name: String? = nil, frame: Rect? = nil, backgroundColor: RGBAColor? = nil, alpha: Double = 1,
+                cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
+                borderColor: RGBAColor = .black, shadow: ShadowSpec? = nil, transform: TransformSpec = .identity,
+                anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0, isHidden: Bool = false,
+                image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, shift: ShiftOptions = ShiftOptions(),
+                subviews: [View] = []) {
+        self.name = name
+        self.frame = frame
+        self.backgroundColor = backgroundColor
+        self.alpha = alpha
+        self.cornerRadius = cornerRadius
+        self.masksToBounds = masksToBounds
+        self.borderWidth = borderWidth
+        self.borderColor = borderColor
+        self.shadow = shadow
+        self.transform = transform
+        self.anchorPoint = anchorPoint
+        self.zPosition = zPosition
+        self.isHidden = isHidden
+        self.image = image
+        self.contentMode = contentMode
+        self.shift = shift
+        self.subviews = subviews
+    }
+}
+
+/// Core Animation's layer shadow (`shadowColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`).
+public struct ShadowSpec: Sendable, Hashable {
+    public var color: RGBAColor
+    public var opacity: Double
+    public var radius: Double
+    public var offset: Size
+
+    /// Core Animation's defaults: black, opacity 0, radius 3, offset (0, -3).
+    public init(color: RGBAColor = .black, opacity: Double = 0, radius: Double = 3,
+                offset: Size = Size(width: 0, height: -3)) {
+        self.color = color
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+/// A view transform by components; they animate separately (not by matrix entries).
+/// Applied about the anchor point: scale, then rotate, then translate.
+public struct TransformSpec: Sendable, Hashable {
+    public var translate: Point
+    public var scale: Size
+    /// Degrees, clockwise on screen.
+    public var rotate: Double
+
+    public init(translate: Point = .zero, scale: Size = Size(width: 1, height: 1), rotate: Double = 0) {
+        self.translate = translate
+        self.scale = scale
+        self.rotate = rotate
+    }
+
+    public static let identity = TransformSpec()
+}
+
+/// UIKit's `UIView.ContentMode` values that place an image.
+public enum ContentMode: String, Sendable, CaseIterable {
+    case scaleToFill, aspectFit, aspectFill, center, top, bottom, left, right
+    case topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// Where a view's image comes from. A scene can be built and rendered
+/// without touching the disk by giving images as data or bitmaps.
+public enum ImageSource: Sendable, Hashable {
+    /// A PNG file; a relative path is resolved against `Scene.directory`.
+    case file(String)
+    /// An encoded PNG in memory.
+    case encoded([UInt8])
+    /// Decoded pixels (premultiplied RGBA8, at the canvas scale: an @2x image
+    /// on an @2x canvas has two pixels per point).
+    case bitmap(Bitmap)
+
+    public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
+        switch (lhs, rhs) {
+        case let (.file(a), .file(b)): return a == b
+        case let (.encoded(a), .encoded(b)): return a == b
+        case let (.bitmap(a), .bitmap(b)): return a == b
+        default: return false
+        }
+    }
+
+    /// Cheap: sizes and a few bytes, so that hashing a large image does not read all of it.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .file(let path):
+            hasher.combine(0)
+            hasher.combine(path)
+        case .encoded(let bytes):
+            hasher.combine(1)
+            hasher.combine(bytes.count)
+            hasher.combine(bytes.prefix(64).reduce(0) { $0 &* 31 &+ Int($1) })
+        case .bitmap(let bitmap):
+            hasher.combine(2)
+            hasher.combine(bitmap.width)
+            hasher.combine(bitmap.height)
+            hasher.combine(bitmap.pixels.prefix(64).reduce(0) { $0 &* 31 &+ Int($1) })
+        }
+    }
+
+    /// How messages name the image: its path, or what it is.
+    public var description: String {
+        switch self {
+        case .file(let path): return "\"\(path)\""
+        case .encoded(let bytes): return "PNG data (\(bytes.count) bytes)"
+        case .bitmap(let bitmap): return "a \(bitmap.width) x \(bitmap.height) bitmap"
+        }
+    }
+}

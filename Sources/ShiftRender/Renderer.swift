@@ -1,0 +1,156 @@
+import Compositor
+import Encoders
+import FramePlan
+import Foundation
+import PNGCodec
+import Primitives
+import SceneFormat
+import SceneModel
+import Synchronization
+import TransitionEngine
+
+/// Renders one scene: stills (by frame, time or progress) as bitmaps or PNG
+/// data, whole clips to any output format, contact sheets. The command line,
+/// `verify`, the benchmark harness and `GoldenImages` all render through it.
+///
+/// Making a renderer checks the scene (every problem, with its place), decodes
+/// its images and plans every frame; it throws `RenderError` with the
+/// diagnostics when the scene has errors. Warnings stay in `diagnostics`.
+/// The static content of transient views (snapshots) is drawn once, on first
+/// use. A renderer is immutable and may be used from several threads at once.
+public final class Renderer: Sendable {
+    /// How the renderer works, whatever it renders.
+    public struct Options: Sendable, Hashable {
+        /// Compositor threads (bands of each frame); nil: one per core. The
+        /// pixels are the same for every count.
+        public var threads: Int?
+
+        public init(threads: Int? = nil) {
+            self.threads = threads
+        }
+    }
+
+    public let scene: Scene
+    /// Warnings about the scene (errors make `init` throw).
+    public let diagnostics: SceneDiagnostics
+    /// Every frame's plan: transient views, durations, display lists.
+    public let timeline: TransitionTimeline
+    public let options: Options
+    /// Files the render reads (the scene file, its images), resolved: outputs never overwrite them.
+    public let inputFiles: [String]
+    private let compositorCache = Mutex<FrameRenderer?>(nil)
+
+    /// Reads, checks and plans the scene file at `path`.
+    public convenience init(fileAt path: String, options: Options = Options()) throws(RenderError) {
+        let document: SceneDocument
+        do {
+            document = try SceneJSON.read(fileAt: path)
+        } catch {
+            throw RenderError(error.kind == .unreadable ? .unreadableInput : .invalidScene, error.description,
+                              diagnostics: SceneDiagnostics(file: error.file, problems: error.problems))
+        }
+        try self.init(scene: document.scene, document: document, options: options)
+    }
+
+    /// Checks and plans `scene`. Give the `document` it was read from, if any,
+    /// so messages name the file and lines.
+    public init(scene: Scene, document: SceneDocument? = nil, options: Options = Options()) throws(RenderError) {
+        if let threads = options.threads, !(1 ... 256).contains(threads) {
+            throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
+        }
+        let images = SceneImages(scene: scene)
+        let diagnostics = SceneDiagnostics.check(scene, document: document, images: images)
+        guard !diagnostics.hasErrors else {
+            throw RenderError(.invalidScene, diagnostics.errors.count == diagnostics.problems.count
+                ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
+                diagnostics: diagnostics)
+        }
+        let timeline = TransitionTimeline(scene: scene, images: images.decoded)
+        guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
+            let where_ = document.map { "\($0.file): " } ?? ""
+            throw RenderError(.invalidScene, "\(where_)the transition makes \(timeline.frameCount) frames; the limit is "
+                + "\(TransitionTimeline.maximumFrameCount) (lower fps or the holds)", diagnostics: diagnostics)
+        }
+        self.scene = scene
+        self.diagnostics = diagnostics
+        self.timeline = timeline
+        self.options = options
+        var inputs = images.files
+        if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
+        self.inputFiles = inputs
+    }
+
+    // MARK: The clip
+
+    public var frameCount: Int { timeline.frameCount }
+    public var framesPerSecond: Double { timeline.canvas.framesPerSecond }
+    public var pixelWidth: Int { timeline.canvas.pixelWidth }
+    public var pixelHeight: Int { timeline.canvas.pixelHeight }
+    /// The clip's length in seconds: frames / fps.
+    public var seconds: Double { Double(frameCount) / framesPerSecond }
+    /// What the engine decided, for people and machines (`info`).
+    public var summary: TransitionSummary { TransitionSummary(timeline) }
+
+    /// The frame a moment shows, or nil for a progress (which may fall between
+    /// frames). Throws `.usage` for a moment outside the clip.
+    public func frameIndex(_ moment: Moment) throws(RenderError) -> Int? {
+        let last = frameCount - 1
+        switch moment {
+        case .frame(let n):
+            guard (0 ... last).contains(n) else {
+                throw RenderError(.usage, "frame \(n) is past the end: the clip has frames 0-\(last)")
+            }
+            return n
+        case .time(let t):
+            let length = String(format: "%.3f", seconds)
+            guard t.isFinite, t >= 0 else { throw RenderError(.usage, "time \(t) is not a time in seconds, 0 or more") }
+            let exact = t * framesPerSecond
+            guard exact < Double(frameCount) - 0.5 else {
+                throw RenderError(.usage, "time \(t) is past the end: the clip has \(frameCount) frames (\(length) s)")
+            }
+            return Int(exact.rounded())
+        case .progress(let p):
+            guard p.isFinite, (0 ... 1).contains(p) else {
+                throw RenderError(.usage, "progress \(p) is outside 0...1")
+            }
+            return nil
+        }
+    }
+
+    /// The still at `moment`, a premultiplied RGBA bitmap of the canvas size.
+    public func still(_ moment: Moment) throws(RenderError) -> Bitmap {
+        var bitmap = Bitmap(width: 0, height: 0)
+        try draw(moment, into: &bitmap)
+        return bitmap
+    }
+
+    /// The still at `moment` as PNG bytes (RGB when opaque, RGBA otherwise).
+    public func pngData(_ moment: Moment) throws(RenderError) -> [UInt8] {
+        let bitmap = try still(moment)
+        do {
+            return try PNGCodec.encode(bitmap)
+        } catch {
+            throw RenderError(.output, "cannot encode the still as PNG: \(error)")
+        }
+    }
+
+    func draw(_ moment: Moment, into bitmap: inout Bitmap) throws(RenderError) {
+        let compositor = self.compositor
+        if let index = try frameIndex(moment) {
+            compositor.render(frame: index, into: &bitmap)
+        } else if case .progress(let p) = moment, let first = timeline.phases.first(where: { $0.kind == .motion }) {
+            let duration = timeline.segments[first.segment].duration
+            compositor.render(timeline.displayList(segment: first.segment, time: p * duration), into: &bitmap)
+        }
+    }
+
+    /// The compositor for this plan, made (snapshots drawn) on first use.
+    var compositor: FrameRenderer {
+        compositorCache.withLock { cached in
+            if let cached { return cached }
+            let made = FrameRenderer(plan: timeline, threads: options.threads ?? ProcessorCount.online)
+            cached = made
+            return made
+        }
+    }
+}

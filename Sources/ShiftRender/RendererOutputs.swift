@@ -1,0 +1,119 @@
+import Encoders
+import Foundation
+import PNGCodec
+import Primitives
+
+extension Renderer {
+    /// The encoder settings for this scene: its pixel size, frame rate and
+    /// background, with every knob at its default. Change knobs on a copy and
+    /// pass it to `render(to:settings:...)`.
+    public func videoSettings() -> VideoSettings {
+        VideoSettings(width: pixelWidth, height: pixelHeight, framesPerSecond: framesPerSecond,
+                      background: timeline.canvas.background)
+    }
+
+    /// Renders frames `frames` (default: all) to `path`, in the format its
+    /// extension names (`OutputFormat`): .mp4, .mov, .webm, .gif, a folder
+    /// (`frames/`) or a pattern (`f_%04d.png`) of PNGs. Frames stream from the
+    /// compositor to the encoder, so memory does not grow with the clip.
+    /// `progress` is called on this thread after each frame and at each stage.
+    /// Nothing appears at `path` unless the render completes; on cancel or
+    /// failure nothing is left behind. Returns warnings worth showing (e.g. an
+    /// odd size padded for H.264).
+    @discardableResult
+    public func render(to path: String, settings: VideoSettings? = nil, frames: ClosedRange<Int>? = nil,
+                       cancellation: RenderCancellation? = nil,
+                       progress: (RenderProgress) -> Void = { _ in }) throws(RenderError) -> [String] {
+        let range = try frameRange(frames)
+        var settings = settings ?? videoSettings()
+        guard settings.width == pixelWidth, settings.height == pixelHeight else {
+            throw RenderError(.usage, "the settings are for \(settings.width)x\(settings.height) frames; "
+                + "this scene renders \(pixelWidth)x\(pixelHeight)")
+        }
+        settings.firstFrameNumber = range.lowerBound
+        let cancellation = cancellation ?? RenderCancellation()
+        try cancellation.check()
+        let encoder: any FrameEncoder
+        do {
+            encoder = try OutputFormat.encoder(forOutputPath: path, settings: settings)
+        } catch {
+            throw Self.renderError(error)
+        }
+        var report = RenderProgress(stage: .preparing, framesDone: 0, frameCount: range.count)
+        do {
+            try cancellation.whileRunning(onCancel: { encoder.cancel() }) {
+                progress(report)
+                let compositor = self.compositor
+                try cancellation.check()
+                var frame = Bitmap(width: settings.width, height: settings.height)
+                report.stage = .frames
+                for index in range {
+                    try cancellation.check()
+                    compositor.render(frame: index, into: &frame)
+                    // Hands the frame over and takes back a free buffer: compositing
+                    // the next frame overlaps encoding this one, with no copy.
+                    frame = try encoder.exchange(frame)
+                    report.framesDone += 1
+                    progress(report)
+                }
+                report.stage = .finishing
+                progress(report)
+                try encoder.finish()
+            }
+        } catch {
+            encoder.cancel()
+            throw cancellation.isCancelled ? RenderError.cancelled : Self.renderError(error)
+        }
+        return encoder.warnings
+    }
+
+    /// A grid of up to 12 frames spread over `frames` (default: all), each
+    /// labelled with its index and time. Frames are drawn into the sheet one at
+    /// a time, so memory holds one frame besides the sheet.
+    public func contactSheet(frames: ClosedRange<Int>? = nil, cancellation: RenderCancellation? = nil) throws(RenderError) -> Bitmap {
+        let range = try frameRange(frames)
+        let picked = ContactSheet.pick(range)
+        var sheet = ContactSheet(count: picked.count, frameWidth: pixelWidth, frameHeight: pixelHeight,
+                                 fps: framesPerSecond, background: timeline.canvas.background)
+        var frame = Bitmap(width: 0, height: 0)
+        for (tile, index) in picked.enumerated() {
+            try cancellation?.check()
+            compositor.render(frame: index, into: &frame)
+            sheet.draw(frame, index: index, tile: tile)
+        }
+        return sheet.sheet
+    }
+
+    /// `frames`, or the whole clip; `.usage` when it reaches past the end.
+    func frameRange(_ frames: ClosedRange<Int>?) throws(RenderError) -> ClosedRange<Int> {
+        let last = frameCount - 1
+        guard let frames else { return 0 ... last }
+        guard frames.lowerBound >= 0, frames.upperBound <= last else {
+            throw RenderError(.usage, "frames \(frames.lowerBound)-\(frames.upperBound) is past the end: the clip has frames 0-\(last)")
+        }
+        return frames
+    }
+
+    static func renderError(_ error: any Error) -> RenderError {
+        if let error = error as? RenderError { return error }
+        if let error = error as? EncoderError {
+            switch error.kind {
+            case .unsupportedOutput, .invalidSettings: return RenderError(.usage, error.description)
+            default: return RenderError(.output, error.description)
+            }
+        }
+        return RenderError(.output, "\(error)")
+    }
+}
+
+extension Renderer {
+    /// Writes `bitmap` as a PNG at `path` (RGB when opaque, RGBA otherwise),
+    /// under a temporary name renamed into place when complete.
+    public static func writePNG(_ bitmap: Bitmap, to path: String) throws(RenderError) {
+        do {
+            try PNGCodec.encode(bitmap, toFileAt: path)
+        } catch {
+            throw RenderError(.output, "\(error)")
+        }
+    }
+}
