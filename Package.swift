@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
+        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
     ]
 )

@@ -24,9 +24,13 @@ public final class Renderer: Sendable {
         /// Compositor threads (bands of each frame); nil: one per core. The
         /// pixels are the same for every count.
         public var threads: Int?
+        /// The most memory a render may need, in bytes, by the estimate made
+        /// before any work (`MemoryEstimate`); nil: `MemoryBudget.defaultBytes`.
+        public var memoryLimit: Double?
 
-        public init(threads: Int? = nil) {
+        public init(threads: Int? = nil, memoryLimit: Double? = nil) {
             self.threads = threads
+            self.memoryLimit = memoryLimit
         }
     }
 
@@ -135,7 +139,7 @@ public final class Renderer: Sendable {
     }
 
     func draw(_ moment: Moment, into bitmap: inout Bitmap) throws(RenderError) {
-        let compositor = self.compositor
+        let compositor = try self.compositor()
         if let index = try frameIndex(moment) {
             compositor.render(frame: index, into: &bitmap)
         } else if case .progress(let p) = moment, let first = timeline.phases.first(where: { $0.kind == .motion }) {
@@ -144,13 +148,34 @@ public final class Renderer: Sendable {
         }
     }
 
-    /// The compositor for this plan, made (snapshots drawn) on first use.
-    var compositor: FrameRenderer {
-        compositorCache.withLock { cached in
+    /// The compositor for this plan, made (snapshots drawn) on first use,
+    /// after checking that it and `extra` fit in the memory budget.
+    func compositor(with extra: MemoryEstimate = MemoryEstimate()) throws(RenderError) -> FrameRenderer {
+        try checkMemory(extra)
+        return compositorCache.withLock { cached in
             if let cached { return cached }
-            let made = FrameRenderer(plan: timeline, threads: options.threads ?? ProcessorCount.online)
+            let made = FrameRenderer(plan: timeline, threads: threads)
             cached = made
             return made
         }
+    }
+
+    var threads: Int { options.threads ?? ProcessorCount.online }
+
+    /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).
+    public func memoryEstimate(adding extra: MemoryEstimate = MemoryEstimate()) -> MemoryEstimate {
+        var estimate = MemoryEstimate.compositor(timeline, threads: threads)
+        estimate.parts += extra.parts
+        return estimate
+    }
+
+    /// Throws `.memory` when the estimate with `extra` is over the budget.
+    func checkMemory(_ extra: MemoryEstimate) throws(RenderError) {
+        let estimate = memoryEstimate(adding: extra)
+        let limit = options.memoryLimit ?? MemoryBudget.defaultBytes
+        guard estimate.total > limit else { return }
+        let whose = options.memoryLimit == nil ? " (half of this machine's memory)" : ""
+        throw RenderError(.memory, "this render needs \(estimate); the memory limit is \(MemoryEstimate.format(limit))\(whose). "
+            + "Raise the limit (--memory-limit on the command line) or render smaller (--scale, --size)")
     }
 }

@@ -33,9 +33,17 @@ extension Renderer {
         settings.firstFrameNumber = range.lowerBound
         let cancellation = cancellation ?? RenderCancellation()
         try cancellation.check()
+        let format: OutputFormat
+        do {
+            format = try OutputFormat.detect(path: path)
+        } catch {
+            throw Self.renderError(error)
+        }
+        // Checked before the encoder opens its temporary output or its codec.
+        try checkMemory(MemoryEstimate.encoder(format, settings: settings))
         let encoder: any FrameEncoder
         do {
-            encoder = try OutputFormat.encoder(forOutputPath: path, settings: settings)
+            encoder = try format.encoder(path: path, settings: settings)
         } catch {
             throw Self.renderError(error)
         }
@@ -43,7 +51,7 @@ extension Renderer {
         do {
             try cancellation.whileRunning(onCancel: { encoder.cancel() }) {
                 progress(report)
-                let compositor = self.compositor
+                let compositor = try self.compositor(with: MemoryEstimate.encoder(format, settings: settings))
                 try cancellation.check()
                 var frame = Bitmap(width: settings.width, height: settings.height)
                 report.stage = .frames
@@ -73,6 +81,10 @@ extension Renderer {
     public func contactSheet(frames: ClosedRange<Int>? = nil, cancellation: RenderCancellation? = nil) throws(RenderError) -> Bitmap {
         let range = try frameRange(frames)
         let picked = ContactSheet.pick(range)
+        var sheetMemory = MemoryEstimate()
+        sheetMemory.add("contact sheet", Double(ContactSheet.byteCount(count: picked.count, frameWidth: pixelWidth,
+                                                                       frameHeight: pixelHeight)))
+        let compositor = try self.compositor(with: sheetMemory)
         var sheet = ContactSheet(count: picked.count, frameWidth: pixelWidth, frameHeight: pixelHeight,
                                  fps: framesPerSecond, background: timeline.canvas.background)
         var frame = Bitmap(width: 0, height: 0)

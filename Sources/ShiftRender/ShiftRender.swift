@@ -16,4 +16,5 @@
 @_exported import SceneModel
 @_exported import SceneFormat
 @_exported import Encoders
+@_exported import PNGCodec
 @_exported import TransitionEngine

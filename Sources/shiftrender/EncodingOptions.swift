@@ -48,7 +48,9 @@ struct EncodingOptions: ParsableArguments {
         guard (16...8192).contains(gifWidth) else { throw ValidationError("--gif-width must be between 16 and 8192") }
         guard (1...50).contains(gifFPS) else { throw ValidationError("--gif-fps must be between 1 and 50") }
         guard ["bayer", "sierra", "none"].contains(gifDither) else { throw ValidationError("--gif-dither must be bayer, sierra or none") }
-        guard gifLoop >= -1 else { throw ValidationError("--gif-loop must be -1 (once), 0 (forever) or a count") }
+        guard (-1 ... 65535).contains(gifLoop) else {
+            throw ValidationError("--gif-loop must be -1 (play once), 0 (forever) or a count up to 65535 (GIF stores 16 bits)")
+        }
     }
 
     /// `base` (the scene's size, rate and background) with these knobs.

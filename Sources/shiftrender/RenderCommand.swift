@@ -31,8 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a contact sheet: a grid of frames with their times.", valueName: "sheet.png"))
     var sheet: String?
 
-    @Option(help: "Threads the compositor uses (default: all cores).")
-    var threads: Int?
+    @OptionGroup(title: "Rendering") var rendering: RenderingOptions
 
     @OptionGroup(title: "Encoding") var encoding: EncodingOptions
 
@@ -45,12 +44,13 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(selection.momentFlag) writes one still: the output must end in .png")
         }
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
-        if let threads, threads < 1 || threads > 256 { throw ValidationError("--threads must be between 1 and 256") }
+        if let output { try OutputPathCheck.check(output, option: "-o", expectPNG: selection.isStill) }
+        if let sheet { try OutputPathCheck.check(sheet, option: "--sheet", expectPNG: true) }
     }
 
     func run() throws {
         let interruption = Interruption()
-        let renderer = try makeRenderer(scene, overrides: overrides, threads: threads, quiet: quiet)
+        let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: quiet)
         do {
             if let output {
                 if let moment = selection.moment {

@@ -4,7 +4,8 @@ import ShiftRender
 /// Reads the scene file, applies the command-line overrides and makes the
 /// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
 /// file that cannot be read) before any work. Warnings are printed unless `quiet`.
-func makeRenderer(_ path: String, overrides: SceneOverrides?, threads: Int? = nil, quiet: Bool = false) throws -> Renderer {
+func makeRenderer(_ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
+                  quiet: Bool = false) throws -> Renderer {
     let document: SceneDocument
     do {
         document = try SceneJSON.read(fileAt: path)
@@ -14,7 +15,7 @@ func makeRenderer(_ path: String, overrides: SceneOverrides?, threads: Int? = ni
     }
     let scene = try overrides?.apply(to: document.scene) ?? document.scene
     do {
-        let renderer = try Renderer(scene: scene, document: document, options: Renderer.Options(threads: threads))
+        let renderer = try Renderer(scene: scene, document: document, options: options)
         if !quiet { ExitStatus.printProblems(renderer.diagnostics) }
         return renderer
     } catch {

@@ -17,8 +17,8 @@ struct SceneOverrides: ParsableArguments {
     var direction: TransitionDirection?
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps <= SceneLimits.maximumFPS) {
-            throw ValidationError("--fps must be above 0 and at most \(Int(SceneLimits.maximumFPS))")
+        if let fps, !(fps >= SceneLimits.minimumFPS && fps <= SceneLimits.maximumFPS) {
+            throw ValidationError("--fps must be between \(Int(SceneLimits.minimumFPS)) and \(Int(SceneLimits.maximumFPS))")
         }
         if let scale, !(scale > 0 && scale <= SceneLimits.maximumScale) {
             throw ValidationError("--scale must be above 0 and at most \(Int(SceneLimits.maximumScale))")

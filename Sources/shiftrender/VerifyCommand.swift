@@ -43,8 +43,7 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var overrides: SceneOverrides
 
-    @Option(help: "Threads the compositor uses (default: all cores).")
-    var threads: Int?
+    @OptionGroup(title: "Rendering") var rendering: RenderingOptions
 
     func validate() throws {
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
@@ -53,7 +52,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let renderer = try makeRenderer(scene, overrides: overrides, threads: threads, quiet: true)
+        let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: true)
         let last = renderer.frameCount - 1
         var indices = frame + at.map { Int(($0 * renderer.framesPerSecond).rounded()) }
         if indices.isEmpty { indices = [0, last / 2, last] }
