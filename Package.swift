@@ -37,7 +37,9 @@ let package = Package(
     name: "shiftrender",
     products: [
         .executable(name: "shiftrender", targets: ["shiftrender"]),
-        // Golden-image comparison for users' own XCTest / Swift Testing suites.
+        // The library: scenes in Swift or JSON, rendered with one call (`import ShiftRender`).
+        .library(name: "ShiftRender", targets: ["ShiftRender"]),
+        // Golden-image checks for users' own XCTest / Swift Testing suites (`import GoldenImages`).
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
     ],
     dependencies: [
@@ -64,11 +66,12 @@ let package = Package(
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
-        .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
         .target(
             name: "ShiftRender",
             dependencies: ["Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec"]
         ),
+        // Golden-image checks; above the library, since it renders scenes through it.
+        .target(name: "GoldenImages", dependencies: ["ShiftRender", "Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
         .executableTarget(

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GoldenImages
-import PNGCodec
 import ShiftRender
 
 struct VerifyCommand: ParsableCommand {
@@ -47,44 +46,36 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
-        if at.contains(where: { !($0.isFinite && $0 >= 0) }) { throw ValidationError("--at must be 0 or more seconds") }
+        // The longest clip is 100 000 frames at 1 fps or more: anything later is past any end.
+        if at.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= 1e6) }) {
+            throw ValidationError("--at must be a time in seconds, 0 or more")
+        }
         if frame.contains(where: { $0 < 0 }) { throw ValidationError("--frame must be 0 or more") }
     }
 
     func run() throws {
         let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: true)
-        let last = renderer.frameCount - 1
-        var indices = frame + at.map { Int(($0 * renderer.framesPerSecond).rounded()) }
-        if indices.isEmpty { indices = [0, last / 2, last] }
-        if let beyond = indices.first(where: { $0 > last }) {
-            printError("frame \(beyond) is past the end: the clip has frames 0-\(last)")
+        let goldens = SceneGoldens(renderer: renderer, goldenDirectory: golden, failureDirectory: failures,
+                                   tolerance: GoldenTolerance(maxChannelDifference: tolerance),
+                                   record: record || GoldenCheck.recordRequested)
+        var frames = frame + at.map { Int(($0 * renderer.framesPerSecond).rounded()) }
+        if frames.isEmpty { frames = goldens.defaultFrames }
+        if let beyond = frames.first(where: { $0 > renderer.frameCount - 1 }) {
+            printError("frame \(beyond) is past the end: the clip has frames 0-\(renderer.frameCount - 1)")
             throw ExitStatus.usage
         }
-        indices = Array(Set(indices)).sorted()
-        let check = GoldenCheck(tolerance: GoldenTolerance(maxChannelDifference: tolerance),
-                                failureDirectory: failures, record: record || GoldenCheck.recordRequested)
-        var failed: [(index: Int, bitmap: Bitmap)] = []
-        for index in indices {
-            let bitmap: Bitmap
-            do { bitmap = try renderer.still(.frame(index)) } catch { throw ExitStatus.report(error) }
-            let path = (golden as NSString).appendingPathComponent("frame_\(String(format: "%05d", index)).png")
-            let result: GoldenCheck.Result
-            do {
-                result = try check.check(bitmap, goldenPath: path)
-            } catch {
-                printError("\(error)")
-                throw ExitStatus.invalidScene
-            }
-            print((result.passed ? "ok    " : "FAIL  ") + result.message)
-            if !result.passed {
-                failed.append((index, bitmap))
-                if let diff = result.diffPath, let image = try? PNGCodec.decode(fileAt: diff) { failed.append((index, image)) }
-            }
+        let report: SceneGoldens.Report
+        do {
+            report = try goldens.verify(frames: frames)
+        } catch let error as RenderError {
+            throw ExitStatus.report(error)
+        } catch {
+            printError("\(error)")
+            throw ExitStatus.inputOutput
         }
-        guard failed.isEmpty else {
-            let sheet = (failures as NSString).appendingPathComponent("failures-sheet.png")
-            let picture = ContactSheet.sheet(failed, fps: renderer.framesPerSecond, background: renderer.scene.canvas.background)
-            if (try? PNGCodec.encode(picture, toFileAt: sheet)) != nil { print("contact sheet of failures (actual, diff): \(sheet)") }
+        for (_, result) in report.results { print((result.passed ? "ok    " : "FAIL  ") + result.message) }
+        guard report.passed else {
+            if let sheet = report.failureSheetPath { print("contact sheet of failures (actual, diff): \(sheet)") }
             throw ExitStatus.invalidScene
         }
     }

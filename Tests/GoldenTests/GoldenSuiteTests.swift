@@ -49,12 +49,9 @@ import Testing
     func sceneMatchesItsGoldens(_ scene: String) throws {
         let renderer = try Renderer(fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path,
                                     options: Renderer.Options(threads: 2))
-        let check = GoldenCheck(failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path,
-                                record: GoldenCheck.recordRequested)
-        for frame in try Self.frames(for: scene, frameCount: renderer.frameCount) {
-            let golden = Self.root.appendingPathComponent("fixtures/golden/\(scene)/frame_\(String(format: "%05d", frame)).png").path
-            let result = try check.check(renderer.still(.frame(frame)), goldenPath: golden)
-            #expect(result.passed, "\(result.message)")
-        }
+        let goldens = SceneGoldens(renderer: renderer, goldenDirectory: Self.root.appendingPathComponent("fixtures/golden/\(scene)").path,
+                                   failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path)
+        let report = try goldens.verify(frames: try Self.frames(for: scene, frameCount: renderer.frameCount))
+        for (_, result) in report.results { #expect(result.passed, "\(result.message)") }
     }
 }
