@@ -6,6 +6,7 @@
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims   (they know only frames)
+//   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> PNGCodec -> Primitives
 // C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
 // CFFmpegShim and CPNGShim.
@@ -62,10 +63,13 @@ let package = Package(
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
+        .target(name: "OutputFiles"),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
         .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
+        // Holds an output open until killed; the sweeping tests run it as a child process.
+        .executableTarget(name: "output-files-probe", dependencies: ["OutputFiles"], path: "Sources/OutputFilesProbe"),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
@@ -84,6 +88,7 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneFormat", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "output-files-probe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "SceneFormat", "TransitionEngine", "Compositor"]),
