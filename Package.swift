@@ -5,7 +5,7 @@
 //   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
-//   Encoders -> Primitives + C shims   (they know only frames)
+//   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> PNGCodec -> Primitives
 // C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "OutputFiles"),
-        .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
+        .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim", "OutputFiles"]),
         .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
