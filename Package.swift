@@ -2,7 +2,7 @@
 // shiftrender: renders Shift-style UI transitions to video and image sequences.
 //
 // Stages, each a module whose imports point only downward:
-//   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat
+//   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat, OutputFiles
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
@@ -74,6 +74,7 @@ let package = Package(
             name: "shiftrender",
             dependencies: [
                 "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec", "Primitives", "GoldenImages",
+                "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

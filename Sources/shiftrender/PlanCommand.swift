@@ -2,6 +2,7 @@ import ArgumentParser
 import Compositor
 import FramePlan
 import Foundation
+import OutputFiles
 import PNGCodec
 import Primitives
 import TransitionEngine
@@ -16,35 +17,79 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")], help: "The directory to write (created; must be new or empty).")
+    @Option(name: [.short, .customLong("output")],
+            help: "The directory to write (created if needed; other files in it stay).")
     var output: String
 
     @OptionGroup var overrides: SceneOverrides
 
-    @Flag(help: "Replace a directory that holds an earlier plan.")
+    @Flag(help: "Replace the files of an earlier plan in the directory (plan.json, images/, snapshots/); nothing else.")
     var overwrite = false
 
     func run() throws {
+        // Before loading: a plan must never be written over its own scene.
+        InputFiles.declare(scene)
         let timeline = try loadTimeline(scene, overrides: overrides)
         let interruption = Interruption()
-        let directory: DirectoryOutput
+        let files = PlanFiles(imageCount: timeline.images.count, snapshotCount: timeline.snapshots.count)
+        let directory: AtomicOutput
         do {
-            directory = try DirectoryOutput(target: output, marker: "plan.json", overwrite: overwrite)
+            directory = try AtomicOutput(path: output, kind: .fileSet(files.fileSet), overwrite: overwrite)
         } catch {
             printError("\(error)")
             throw ExitStatus.inputOutput
         }
         do {
-            try PlanWriter(timeline: timeline, directory: directory, interruption: interruption).write()
+            try PlanWriter(timeline: timeline, base: directory.temporaryPath, shownPath: output,
+                           interruption: interruption).write()
             try directory.commit()
         } catch let exit as ExitCode {
             directory.discard()
             throw exit
         } catch {
+            // A full disk shows up as whatever write failed first; name the cause.
+            let problem = directory.fileSystemProblem()
             directory.discard()
-            printError("\(error)")
+            printError(problem.map { "cannot write '\(output)': \($0)" } ?? "\(error)")
             throw ExitStatus.inputOutput
         }
+        for warning in directory.warnings { FileHandleStderr.write("shiftrender: warning: \(warning)\n") }
+    }
+}
+
+/// The files a frame plan is made of: `plan.json`, `images/image_NNNN.png`
+/// and `snapshots/snapshot_NNNN.png` (four digits, more past 9999). Only
+/// these are ever replaced or, when an earlier plan had more, removed.
+struct PlanFiles {
+    let imageCount: Int
+    let snapshotCount: Int
+
+    static let plan = "plan.json"
+
+    static func image(_ index: Int) -> String { "images/image_\(fourDigits(index)).png" }
+    static func snapshot(_ index: Int) -> String { "snapshots/snapshot_\(fourDigits(index)).png" }
+
+    var fileSet: FileSet {
+        FileSet(noun: "plan file", isMember: Self.isMember, folders: ["images", "snapshots"],
+                expectedMembers: [Self.plan] + (0..<imageCount).map(Self.image) + (0..<snapshotCount).map(Self.snapshot),
+                lastMembers: [Self.plan], earlierMembers: .removeWhenOverwriting)
+    }
+
+    /// True for exactly the names `image`, `snapshot` and `plan` give.
+    static func isMember(_ path: String) -> Bool {
+        path == plan || isNumbered(path, prefix: "images/image_") || isNumbered(path, prefix: "snapshots/snapshot_")
+    }
+
+    private static func isNumbered(_ path: String, prefix: String) -> Bool {
+        guard path.hasPrefix(prefix), path.hasSuffix(".png") else { return false }
+        let digits = path.dropFirst(prefix.count).dropLast(4)
+        guard digits.count >= 4, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+        return digits.count == 4 || digits.first != "0"
+    }
+
+    private static func fourDigits(_ n: Int) -> String {
+        let s = String(n)
+        return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
     }
 }
 
@@ -52,18 +97,19 @@ struct PlanCommand: ParsableCommand {
 /// writes each source image and rasterized snapshot once as a PNG.
 struct PlanWriter {
     let timeline: TransitionTimeline
-    let directory: DirectoryOutput
+    /// The folder written (the output's temporary one).
+    let base: String
+    /// The output as the user named it, for messages.
+    let shownPath: String
     let interruption: Interruption
 
     func write() throws {
-        try directory.makeSubdirectory("images")
-        try directory.makeSubdirectory("snapshots")
         var header = "{\n  \"format\": \"shiftrender-frame-plan\",\n  \"version\": \(FramePlanFormat.version),\n"
         header += "  \"canvas\": \(FramePlanJSON.canvas(timeline.canvas)),\n  \"frameCount\": \(timeline.frameCount),\n"
         var images: [String] = []
         for (i, image) in timeline.images.enumerated() {
-            let file = "images/image_\(fourDigits(i)).png"
-            try PNGCodec.encode(image, toFileAt: directory.path(file))
+            let file = PlanFiles.image(i)
+            try PNGCodec.encode(image, toFileAt: base + "/" + file)
             images.append("{\"index\": \(i), \"file\": \"\(file)\", \"width\": \(image.width), \"height\": \(image.height)}")
         }
         header += "  \"images\": [" + images.map { "\n    " + $0 }.joined(separator: ",") + (images.isEmpty ? "" : "\n  ") + "],\n"
@@ -71,17 +117,18 @@ struct PlanWriter {
         let renderer = FrameRenderer(plan: timeline, threads: ProcessorCount.online)
         var snapshots: [String] = []
         for (i, snapshot) in timeline.snapshots.enumerated() {
-            let file = "snapshots/snapshot_\(fourDigits(i)).png"
-            try PNGCodec.encode(renderer.snapshotBitmap(i), toFileAt: directory.path(file))
+            let file = PlanFiles.snapshot(i)
+            try PNGCodec.encode(renderer.snapshotBitmap(i), toFileAt: base + "/" + file)
             snapshots.append("{\"index\": \(i), \"name\": \(FramePlanJSON.string(snapshot.name)), \"file\": \"\(file)\", "
                 + "\"width\": \(snapshot.pixelWidth), \"height\": \(snapshot.pixelHeight), "
                 + "\"items\": \(FramePlanJSON.displayList(snapshot.content, indent: "    "))}")
         }
         header += "  \"snapshots\": [" + snapshots.map { "\n    " + $0 }.joined(separator: ",") + (snapshots.isEmpty ? "" : "\n  ") + "],\n"
         header += "  \"frames\": ["
-        guard FileManager.default.createFile(atPath: directory.path("plan.json"), contents: nil),
-              let handle = FileHandle(forWritingAtPath: directory.path("plan.json")) else {
-            throw OutputError("cannot write '\(directory.target)/plan.json'")
+        let planPath = base + "/" + PlanFiles.plan
+        guard FileManager.default.createFile(atPath: planPath, contents: nil),
+              let handle = FileHandle(forWritingAtPath: planPath) else {
+            throw PlanWriteError(description: "cannot write '\(shownPath)': cannot create \(PlanFiles.plan)")
         }
         defer { try? handle.close() }
         try handle.write(contentsOf: Data(header.utf8))
@@ -97,9 +144,8 @@ struct PlanWriter {
         }
         try handle.write(contentsOf: Data("\n  ]\n}\n".utf8))
     }
+}
 
-    private func fourDigits(_ n: Int) -> String {
-        let s = String(n)
-        return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
-    }
+struct PlanWriteError: Error, CustomStringConvertible {
+    let description: String
 }
