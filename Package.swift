@@ -2,10 +2,11 @@
 // shiftrender: renders Shift-style UI transitions to video and image sequences.
 //
 // Stages, each a module whose imports point only downward:
-//   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat
+//   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat, OutputFiles
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
-//   Encoders -> Primitives + C shims   (they know only frames)
+//   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
+//   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> PNGCodec -> Primitives
 // C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
 // CFFmpegShim and CPNGShim.
@@ -65,19 +66,25 @@ let package = Package(
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
-        .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
+        .target(name: "OutputFiles"),
+        .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim", "OutputFiles"]),
         .target(
             name: "ShiftRender",
-            dependencies: ["Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec"]
+            dependencies: [
+                "Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec",
+                "OutputFiles",
+            ]
         ),
         // Golden-image checks; above the library, since it renders scenes through it.
         .target(name: "GoldenImages", dependencies: ["ShiftRender", "Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
+        // Holds an output open until killed; the sweeping tests run it as a child process.
+        .executableTarget(name: "output-files-probe", dependencies: ["OutputFiles"], path: "Sources/OutputFilesProbe"),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
-                "ShiftRender", "FramePlan", "Compositor", "PNGCodec", "GoldenImages",
+                "ShiftRender", "FramePlan", "Compositor", "PNGCodec", "GoldenImages", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,6 +99,7 @@ let package = Package(
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
         .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "output-files-probe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "PNGCodec"]),

@@ -39,11 +39,11 @@ public final class GIFEncoder: StreamingFrameEncoder, @unchecked Sendable {
             throw EncoderError(.writeFailed, path: path, reason: "this FFmpeg build has no gif encoder")
         }
 
-        let output = try AtomicOutput(path: path, kind: .file)
+        let output = try AtomicOutput(path: path, kind: .file, overwrite: settings.overwrite)
         let sink: GIFSink
         do {
             sink = try GIFSink(
-                path: path, temporaryPath: output.temporaryPath, directory: AtomicOutput.split(output.target).0,
+                path: path, temporaryPath: output.temporaryPath, directory: output.targetFolder,
                 sourceWidth: settings.width, sourceHeight: settings.height,
                 width: outputWidth, height: outputHeight, timing: timing,
                 keepAlpha: settings.isTransparent, options: settings.gif)

@@ -2,8 +2,9 @@
 ///
 /// Two forms, picked by the output path:
 /// - a directory (`frames/`): `frame_00000.png`, `frame_00001.png`...,
-///   numbers zero-padded to five digits and to as many as the last index
-///   needs, so they always sort in frame order;
+///   numbers zero-padded to five digits: enough for the 100 000 frames the
+///   tool renders at most, so they sort in frame order, and every chunk of
+///   one clip (`--frames 0-499`, `--frames 500-999`) names its frames alike;
 /// - a pattern (`out/f_%04d.png`): printf's `%d` or `%0Nd` in the file name,
 ///   as FFmpeg's image2 reads and writes them (`ffmpeg -i out/f_%04d.png`).
 ///
@@ -53,13 +54,11 @@ public struct PNGFrameNaming: Sendable, Hashable {
                               isPattern: true)
     }
 
-    /// The file name of frame `index` in a sequence of `count` frames (0:
-    /// not known yet). A directory's names widen with `count`; a pattern's
-    /// follow printf.
-    public func name(_ index: Int, of count: Int = 0) -> String {
-        let digits = isPattern ? minimumDigits : max(minimumDigits, String(max(count - 1, 0)).count)
+    /// The file name of frame `index`: its number zero-padded to
+    /// `minimumDigits`, as printf's `%0Nd` (a larger number takes more digits).
+    public func name(_ index: Int) -> String {
         let number = String(index)
-        return prefix + String(repeating: "0", count: max(0, digits - number.count)) + number + suffix
+        return prefix + String(repeating: "0", count: max(0, minimumDigits - number.count)) + number + suffix
     }
 
     /// True for the names this naming produces (a directory's `frame_` and at

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import OutputFiles
 import PNGCodec
 import Primitives
 
@@ -16,11 +12,14 @@ import Primitives
 /// window of frames in flight; each file's bytes are the same as a
 /// sequential run's.
 ///
-/// Frames go into a temporary directory and appear at the target in
-/// `finish()` (see `AtomicOutput`). A target already holding frames is
-/// refused unless `settings.overwrite`: a directory must then hold only
-/// `frame_*.png` files; a pattern's directory may hold other files, which
-/// stay, while every earlier file matching the pattern is replaced.
+/// The sequence is a file set (`OutputFiles.FileSet`): the frames it
+/// writes, numbered from `settings.firstFrameNumber`. A folder holding any
+/// of them is refused unless `settings.overwrite`; then exactly those are
+/// replaced. Every other file stays, frames it does not write included (of
+/// a longer or another range: numbers are absolute, so ranges rendered
+/// apart join into one sequence), and `warnings` names those after
+/// `finish()`. Frames go into a temporary folder and appear in `finish()`:
+/// a new folder whole, in an existing one frame by frame, each complete.
 public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendable {
     /// The output path as given.
     public let directory: String
@@ -28,15 +27,20 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
     public let settings: VideoSettings
     /// Frames accepted so far.
     public var frameCount: Int { core.frameCount }
+    /// After `finish()`: that the folder still holds frames this sequence
+    /// did not write ("'frames/' still holds 500 frames (frame_00500.png ...
+    /// frame_00999.png) from an earlier render").
+    public var warnings: [String] { output.warnings }
 
     let core: StreamingEncoder
+    private let output: AtomicOutput
 
     /// The least number of digits in a directory's frame numbers.
     public static let minimumDigits = 5
 
-    /// The file name of frame `index` in a directory sequence of `count` frames.
-    public static func frameName(_ index: Int, of count: Int = 0) -> String {
-        PNGFrameNaming.directory(".").name(index, of: count)
+    /// The file name of frame `index` in a directory sequence.
+    public static func frameName(_ index: Int) -> String {
+        PNGFrameNaming.directory(".").name(index)
     }
 
     /// True for names `frameName` produces (`frame_` digits `.png`).
@@ -55,19 +59,17 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
         _ = try settings.validateCommon(path: path)
         try settings.validatePNG(path: path)
 
-        let output: AtomicOutput
-        if naming.isPattern, AtomicOutput.fileType(naming.directory) == S_IFDIR {
-            output = try AtomicOutput(path: naming.directory, kind: .files(
-                replacing: settings.overwrite, isMember: naming.isMember, memberDescription: naming.patternText))
-        } else {
-            // A new directory (or a directory target): it appears whole.
-            output = try AtomicOutput(path: naming.isPattern ? naming.directory : path, kind: .directory(
-                replacing: settings.overwrite, isReplaceable: naming.isMember))
-        }
+        // The first frame is certain to be written: checking it now refuses
+        // the common clash before any work. The rest are checked in finish().
+        let frames = FileSet(noun: "frame", isMember: { naming.isMember($0) },
+                             expectedMembers: [naming.name(settings.firstFrameNumber)])
+        let output = try AtomicOutput(path: naming.isPattern ? naming.directory : path, kind: .fileSet(frames),
+                                      overwrite: settings.overwrite, reportedPath: path)
+        self.output = output
         let workers = settings.resolvedThreads
         core = StreamingEncoder(
             path: path, width: settings.width, height: settings.height, noun: "sequence", output: output,
-            sink: PNGFileSink(naming: naming, firstNumber: settings.firstFrameNumber, base: output.temporaryPath, path: path,
+            sink: PNGFileSink(naming: naming, firstNumber: settings.firstFrameNumber, output: output, path: path,
                               keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
             // One frame per worker plus one queued keeps every worker busy.
             workers: workers, buffers: workers + 1, threadName: "sr-png")
@@ -83,15 +85,17 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
 private final class PNGFileSink: FrameSink, @unchecked Sendable {
     let naming: PNGFrameNaming
     let firstNumber: Int
+    let output: AtomicOutput
     let base: String
     let path: String
     let keepAlpha: Bool
     let level: Int
 
-    init(naming: PNGFrameNaming, firstNumber: Int, base: String, path: String, keepAlpha: Bool, level: Int) {
+    init(naming: PNGFrameNaming, firstNumber: Int, output: AtomicOutput, path: String, keepAlpha: Bool, level: Int) {
         self.naming = naming
         self.firstNumber = firstNumber
-        self.base = base
+        self.output = output
+        base = output.temporaryPath
         self.path = path
         self.keepAlpha = keepAlpha
         self.level = level
@@ -102,23 +106,13 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
             try PNGCodec.writeFrame(frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha,
                                     compressionLevel: level)
         } catch let error as PNGError {
-            throw EncoderError(.writeFailed, path: path, reason: "frame \(index): \(error.reason)")
+            // libpng says "write error" whatever the cause; a full disk is the usual one.
+            let reason = output.fileSystemProblem() ?? error.reason
+            throw EncoderError(.writeFailed, path: path, reason: "frame \(firstNumber + index): \(reason)")
         }
     }
 
-    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
-        // Past 100000 frames a directory's numbers need more digits; widen
-        // every name so they still sort.
-        let last = firstNumber + frameCount
-        for index in firstNumber..<last where !naming.isPattern {
-            let from = naming.name(index), to = naming.name(index, of: last)
-            if from == to { break }
-            if rename(base + "/" + from, base + "/" + to) != 0 {
-                throw EncoderError(.writeFailed, path: path,
-                                   reason: "cannot rename \(from): \(AtomicOutput.describe(errno: errno))")
-            }
-        }
-    }
+    func complete(frameCount: Int, isCancelled: () -> Bool) throws {}
 
     func abandon() {}
 }

@@ -77,7 +77,7 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
         encodedHeight = configuration.outputHeight ?? settings.height
         self.warnings = warnings
 
-        let output = try AtomicOutput(path: path, kind: .file)
+        let output = try AtomicOutput(path: path, kind: .file, overwrite: settings.overwrite)
         let writer: VideoWriter
         do {
             writer = try VideoWriter(path: output.temporaryPath, configuration: configuration)

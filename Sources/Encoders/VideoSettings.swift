@@ -17,10 +17,12 @@ public struct VideoSettings: Sendable, Hashable {
     /// x264 speed/size trade-off, one of `VideoSettings.x264Presets`. Also
     /// picks VP9's speed (`VP9Speed`). Default "medium".
     public var preset: String
-    /// Allows a PNG sequence to replace an earlier sequence at its target (a
-    /// directory of `frame_*.png`, or the files a pattern names). A video
-    /// file at the target is always replaced, and only when the new one is
-    /// complete.
+    /// Allows an output to replace what is at its target (ffmpeg's `-y`).
+    /// Without it, an existing target is refused, for every kind: a video
+    /// or GIF file, and any frame a PNG sequence writes. With it, a file is
+    /// replaced when the new one is complete, and a sequence replaces
+    /// exactly the frames it writes, never other files. A read-only target
+    /// and an input of the run are refused either way.
     public var overwrite: Bool
     /// The canvas background. Its alpha decides whether outputs that can
     /// carry alpha do (`isTransparent`): RGBA PNGs, ProRes 4444 with alpha,

@@ -2,6 +2,7 @@ import Compositor
 import Encoders
 import FramePlan
 import Foundation
+import OutputFiles
 import PNGCodec
 import Primitives
 import SceneFormat
@@ -82,6 +83,8 @@ public final class Renderer: Sendable {
         var inputs = images.files
         if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
         self.inputFiles = inputs
+        // Process-wide, so every output of this process refuses to write over them.
+        for input in inputs { InputFiles.declare(input) }
     }
 
     // MARK: The clip

@@ -1,5 +1,6 @@
 import Encoders
 import Foundation
+import OutputFiles
 import PNGCodec
 import Primitives
 
@@ -120,10 +121,21 @@ extension Renderer {
 
 extension Renderer {
     /// Writes `bitmap` as a PNG at `path` (RGB when opaque, RGBA otherwise),
-    /// under a temporary name renamed into place when complete.
-    public static func writePNG(_ bitmap: Bitmap, to path: String) throws(RenderError) {
+    /// under a temporary name renamed into place when complete. An existing
+    /// file is replaced only with `overwrite`, and never when it is an input
+    /// of a render (a scene file or an image) or read-only.
+    public static func writePNG(_ bitmap: Bitmap, to path: String, overwrite: Bool = false) throws(RenderError) {
         do {
-            try PNGCodec.encode(bitmap, toFileAt: path)
+            let bytes = try PNGCodec.encode(bitmap)
+            // Written into the temporary file itself: it holds the output's lock,
+            // so it must not be replaced by another file.
+            try AtomicOutput.writeFile(at: path, overwrite: overwrite) { temporary in
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+                defer { try? handle.close() }
+                try handle.write(contentsOf: bytes)
+            }
+        } catch let error as OutputError {
+            throw RenderError(.output, error.description)
         } catch {
             throw RenderError(.output, "\(error)")
         }

@@ -34,7 +34,8 @@ struct EncodingOptions: ParsableArguments {
     @Option(name: .customLong("gif-loop"), help: "GIF loops: 0 forever, -1 play once, N times. Default 0.")
     var gifLoop: Int = 0
 
-    @Flag(help: "Replace a PNG sequence that is already there.")
+    @Flag(name: [.customShort("y"), .long],
+          help: "Replace outputs that are already there (as ffmpeg's -y): a file, or the frames a PNG sequence writes. Never a scene's input.")
     var overwrite = false
 
     func validate() throws {

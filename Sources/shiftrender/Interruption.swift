@@ -1,4 +1,5 @@
 import Dispatch
+import OutputFiles
 import ShiftRender
 import Synchronization
 
@@ -26,8 +27,9 @@ final class Interruption {
     private let sources: [any DispatchSourceSignal]
 
     /// Installs the handlers. `cleanup` runs on the watchdog's path, right
-    /// before it exits; it must not wait on locks the stuck work may hold.
-    init(cleanup: @escaping @Sendable () -> Void = {}) {
+    /// before it exits; it must not wait on locks the stuck work may hold
+    /// (the default removes every temporary output, trying its lock only briefly).
+    init(cleanup: @escaping @Sendable () -> Void = { AtomicOutput.removeAllTemporaries() }) {
         let received = self.received, cancellation = self.cancellation
         sources = Self.signals.map { signal in
             // Ignored, so the default action (termination, QUIT's core dump) never

@@ -10,12 +10,13 @@ import Glibc
 /// typo costs nothing: a format the path names, and a folder to write in.
 enum OutputPathCheck {
     /// Throws a usage error (exit 2) naming the problem with `path`, given with `option`.
-    static func check(_ path: String, option: String, expectPNG: Bool = false) throws {
+    /// `detectFormat`: the path must name a format `OutputFormat` knows (not for stills, sheets and plans).
+    static func check(_ path: String, option: String, detectFormat: Bool = true) throws {
         if path == "-" {
             throw ValidationError("\(option) -: writing to standard output is not supported; name a file or folder")
         }
         if path.isEmpty { throw ValidationError("\(option) needs a path") }
-        if !expectPNG {
+        if detectFormat {
             do {
                 _ = try OutputFormat.detect(path: path)
             } catch {

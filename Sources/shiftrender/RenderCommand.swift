@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OutputFiles
 import ShiftRender
 
 struct RenderCommand: ParsableCommand {
@@ -44,12 +45,14 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("\(selection.momentFlag) writes one still: the output must end in .png")
         }
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
-        if let output { try OutputPathCheck.check(output, option: "-o", expectPNG: selection.isStill) }
-        if let sheet { try OutputPathCheck.check(sheet, option: "--sheet", expectPNG: true) }
+        if let output { try OutputPathCheck.check(output, option: "-o", detectFormat: !selection.isStill) }
+        if let sheet { try OutputPathCheck.check(sheet, option: "--sheet", detectFormat: false) }
     }
 
     func run() throws {
         let interruption = Interruption()
+        // Declared before loading: the scene file itself must never become an output.
+        InputFiles.declare(scene)
         let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: quiet)
         do {
             if let output {
@@ -83,7 +86,7 @@ struct RenderCommand: ParsableCommand {
 
     private func writePNG(_ bitmap: Bitmap, to path: String, interruption: Interruption) throws(RenderError) {
         try interruption.cancellation.check()
-        try Renderer.writePNG(bitmap, to: path)
+        try Renderer.writePNG(bitmap, to: path, overwrite: encoding.overwrite)
     }
 
     private func encode(_ renderer: Renderer, to output: String, interruption: Interruption) throws(RenderError) {

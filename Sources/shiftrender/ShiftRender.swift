@@ -35,7 +35,9 @@ struct ShiftRender: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandleStderr.write(fullMessage(for: error) + "\n")
+                // One line like every other error; ArgumentParser's own form
+                // ("Error: ... Usage: ...") would add the whole usage block.
+                printError(message(for: error))
                 exit(withError: ExitStatus.usage)
             }
             exit(withError: error)

@@ -69,30 +69,75 @@ struct AtomicOutputTests {
         }
     }
 
-    @Test("an existing file is untouched by a cancelled encode and replaced by a finished one")
+    @Test("an existing file is refused without overwrite, for every single-file format",
+          arguments: ["out.mp4", "out.mov", "out.webm", "out.gif"])
+    func existingFileRefused(name: String) throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/" + name
+            try writeBytes(Array("an earlier render".utf8), to: path)
+            let error = try #require(throws: EncoderError.self) {
+                try OutputFormat.encoder(forOutputPath: path, settings: Self.settings)
+            }
+            #expect(error.kind == .targetNotWritable)
+            #expect(error.description == "cannot write '\(path)': it already exists; "
+                + "allow overwriting (--overwrite) to replace it, or choose another name")
+            #expect(try fileBytes(path) == Array("an earlier render".utf8))
+            #expect(try contents(of: dir) == [name])
+        }
+    }
+
+    @Test("with overwrite, an existing file is untouched by a cancelled encode and replaced by a finished one")
     func existingFile() throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/out.mp4"
             let old = Array("an earlier render".utf8)
             try writeBytes(old, to: path)
+            var settings = Self.settings
+            settings.overwrite = true
 
-            let cancelled = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
+            let cancelled = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             for _ in 0..<5 { try cancelled.append(Self.frame) }
             #expect(try fileBytes(path) == old, "untouched while encoding")
             cancelled.cancel()
             #expect(try fileBytes(path) == old)
             #expect(try contents(of: dir) == ["out.mp4"])
 
-            let failed = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
+            let failed = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             try failed.append(Self.frame)
             _ = try? failed.append(Bitmap(width: 2, height: 2))
             #expect(try fileBytes(path) == old)
             #expect(try contents(of: dir) == ["out.mp4"])
 
-            let finished = try VideoFileEncoder(path: path, format: .mp4, settings: Self.settings)
+            let finished = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             for _ in 0..<5 { try finished.append(Self.frame) }
             try finished.finish()
             #expect(try probe(path).int("nb_read_frames") == 5)
+            #expect(try contents(of: dir) == ["out.mp4"])
+        }
+    }
+
+    @Test("a read-only existing file is refused even with overwrite")
+    func readOnlyFile() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/out.gif"
+            try writeBytes([1, 2, 3], to: path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+            var settings = Self.settings
+            settings.overwrite = true
+            let error = try #require(throws: EncoderError.self) { try GIFEncoder(path: path, settings: settings) }
+            #expect(error.description == "cannot write '\(path)': '\(path)' is read-only")
+            #expect(try fileBytes(path) == [1, 2, 3])
+            #expect(try contents(of: dir) == ["out.gif"])
+        }
+    }
+
+    @Test("a stale partial of a dead writer is swept when the next encoder opens the target")
+    func stalePartialSwept() throws {
+        try withTemporaryDirectory { dir in
+            try writeBytes([0], to: dir + "/.out.mp4.partial-k3x9")
+            let encoder = try VideoFileEncoder(path: dir + "/out.mp4", format: .mp4, settings: Self.settings)
+            try encoder.append(Self.frame)
+            try encoder.finish()
             #expect(try contents(of: dir) == ["out.mp4"])
         }
     }

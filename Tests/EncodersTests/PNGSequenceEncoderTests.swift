@@ -53,37 +53,99 @@ struct PNGSequenceEncoderTests {
         }
     }
 
-    @Test("a directory that holds files is refused unless overwriting an earlier sequence")
-    func nonEmptyDirectory() throws {
+    /// Writes `count` frames numbered from `first` into `target`; the encoder's warnings.
+    @discardableResult
+    func render(_ target: String, count: Int, first: Int = 0, overwrite: Bool = false) throws -> [String] {
+        var settings = Self.settings
+        settings.overwrite = overwrite
+        settings.firstFrameNumber = first
+        let encoder = try PNGSequenceEncoder(directory: target, settings: settings)
+        for frame in Self.frames(count) { try encoder.append(frame) }
+        try encoder.finish()
+        return encoder.warnings
+    }
+
+    func frameNames(_ numbers: Range<Int>) -> [String] { numbers.map { PNGSequenceEncoder.frameName($0) } }
+
+    @Test("frames already in the folder are refused unless overwriting; then exactly those are replaced")
+    func existingFrames() throws {
         try withTemporaryDirectory { dir in
             let target = dir + "/out/"
-            let first = try PNGSequenceEncoder(directory: target, settings: Self.settings)
-            for frame in Self.frames(5) { try first.append(frame) }
-            try first.finish()
+            try render(target, count: 5)
+            let stamp = try fileBytes(target + "frame_00004.png")
 
-            let error = try #require(throws: EncoderError.self) {
-                try PNGSequenceEncoder(directory: target, settings: Self.settings)
-            }
+            let error = try #require(throws: EncoderError.self) { try render(target, count: 5) }
             #expect(error.kind == .targetNotEmpty)
-            #expect(error.description.contains("'\(target)'"))
-            #expect(error.description.contains("already holds 5 files"))
+            #expect(error.description == "cannot write '\(target)': the folder already holds 1 of the frames this output "
+                + "writes (frame_00000.png); allow overwriting (--overwrite) to replace it, or choose another folder")
 
+            // Overwriting with fewer frames replaces those and leaves the rest, named in a warning.
             var overwrite = Self.settings
             overwrite.overwrite = true
             let second = try PNGSequenceEncoder(directory: target, settings: overwrite)
-            for frame in Self.frames(2) { try second.append(frame) }
-            #expect(try contents(of: target).count == 5, "old frames stay until finish")
+            var frames = Self.frames(2)
+            frames[0].setPixel(x: 0, y: 0, (9, 9, 9, 255))
+            for frame in frames { try second.append(frame) }
+            #expect(try contents(of: target).filter { !$0.hasPrefix(".") }.count == 5, "old frames stay until finish")
             try second.finish()
-            #expect(try contents(of: target) == ["frame_00000.png", "frame_00001.png"])
+            #expect(try contents(of: target) == frameNames(0..<5))
+            #expect(try PNGCodec.decode(fileAt: target + "frame_00000.png").pixel(x: 0, y: 0) == (9, 9, 9, 255))
+            #expect(try fileBytes(target + "frame_00004.png") == stamp)
+            #expect(second.warnings == ["'\(target)' still holds 3 frames (frame_00002.png ... frame_00004.png) "
+                + "from an earlier render"])
             #expect(try contents(of: dir) == ["out"])
-
-            try writeBytes([1], to: target + "notes.txt")
-            let foreign = try #require(throws: EncoderError.self) {
-                try PNGSequenceEncoder(directory: target, settings: overwrite)
-            }
-            #expect(foreign.description.contains("notes.txt"))
-            #expect(try contents(of: target).count == 3)
         }
+    }
+
+    @Test("overwriting never touches files that are not frames it writes")
+    func foreignFilesStay() throws {
+        try withTemporaryDirectory { dir in
+            let target = dir + "/out/"
+            try FileManager.default.createDirectory(atPath: target + "src", withIntermediateDirectories: true)
+            try writeBytes([1], to: target + "notes.txt")
+            try writeBytes([2], to: target + "frame_7.png")
+            try render(target, count: 3, overwrite: true)
+            #expect(try contents(of: target) == frameNames(0..<3) + ["frame_7.png", "notes.txt", "src"])
+            #expect(try fileBytes(target + "notes.txt") == [1])
+        }
+    }
+
+    @Test("disjoint ranges render into one folder with absolute numbers, without overwriting")
+    func disjointRanges() throws {
+        try withTemporaryDirectory { dir in
+            let target = dir + "/frames/"
+            try render(target, count: 4, first: 4)
+            let warnings = try render(target, count: 4, first: 0)
+            #expect(try contents(of: target) == frameNames(0..<8))
+            #expect(warnings == ["'\(target)' still holds 4 frames (frame_00004.png ... frame_00007.png) from an earlier render"])
+            // A range overlapping frames already there is refused when it reaches them.
+            let clash = try #require(throws: EncoderError.self) { try render(target, count: 4, first: 6) }
+            #expect(clash.kind == .targetNotEmpty)
+            // Frames met only at the end (the first is free) are refused in finish(), adding nothing.
+            try render(target, count: 1, first: 12)
+            let late = try #require(throws: EncoderError.self) { try render(dir + "/frames", count: 4, first: 10) }
+            #expect(late.reason.hasPrefix("the folder already holds 1 of the frames this output writes (frame_00012.png)"))
+            #expect(try contents(of: target) == frameNames(0..<8) + ["frame_00012.png"])
+        }
+    }
+
+    @Test("a full disk is named as the cause, and nothing is left", .timeLimit(.minutes(1)))
+    func fullDisk() throws {
+        let ran: Void? = try withTinyFileSystem(kilobytes: 64) { mount in
+            var settings = VideoSettings(width: 128, height: 128, framesPerSecond: 30, background: .clear)
+            settings.pngCompressionLevel = 0
+            let target = mount + "/frames/"
+            let encoder = try PNGSequenceEncoder(directory: target, settings: settings)
+            let frame = variedPremultipliedBitmap(width: 128, height: 128)
+            let error = try #require(throws: EncoderError.self) {
+                for _ in 0..<20 { try encoder.append(frame) }
+                try encoder.finish()
+            }
+            #expect(error.kind == .writeFailed)
+            #expect(error.reason.hasSuffix("no space left on device (the disk is full)"), "\(error.reason)")
+            #expect(try contents(of: mount).isEmpty)
+        }
+        if ran == nil { try Test.cancel("cannot mount a tmpfs here (needs root)") }
     }
 
     @Test("a target that is a regular file is refused")
@@ -98,17 +160,40 @@ struct PNGSequenceEncoderTests {
         }
     }
 
-    @Test("frame names are zero-padded to five digits and widen past 99999 so they still sort")
-    func frameNames() {
+    @Test("frame names have five digits, the same for every chunk of a clip")
+    func frameNameDigits() {
         #expect(PNGSequenceEncoder.frameName(0) == "frame_00000.png")
         #expect(PNGSequenceEncoder.frameName(42) == "frame_00042.png")
-        #expect(PNGSequenceEncoder.frameName(99_999, of: 100_000) == "frame_99999.png")
-        #expect(PNGSequenceEncoder.frameName(7, of: 100_001) == "frame_000007.png")
-        #expect(PNGSequenceEncoder.frameName(100_000, of: 100_001) == "frame_100000.png")
-        let names = (0..<1000).map { PNGSequenceEncoder.frameName($0 * 997, of: 1_000_000) }
+        #expect(PNGSequenceEncoder.frameName(99_999) == "frame_99999.png")
+        let names = (0..<1000).map { PNGSequenceEncoder.frameName($0 * 99) }
         #expect(names == names.sorted())
         #expect(PNGSequenceEncoder.isFrameName("frame_00012.png"))
         #expect(!PNGSequenceEncoder.isFrameName("frame_12.png"))
         #expect(!PNGSequenceEncoder.isFrameName("notes.txt"))
     }
+}
+
+/// Runs `body` with a tmpfs of `kilobytes` mounted on a fresh folder; nil
+/// when mounting is not possible here (it needs root).
+private func withTinyFileSystem<T>(kilobytes: Int, _ body: (String) throws -> T) throws -> T? {
+    try withTemporaryDirectory { dir in
+        let mountPoint = dir + "/tiny"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        guard run(quietly: "/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", mountPoint]) == 0 else {
+            return nil
+        }
+        defer { run(quietly: "/bin/umount", [mountPoint]) }
+        return try body(mountPoint)
+    }
+}
+
+@discardableResult
+private func run(quietly executable: String, _ arguments: [String]) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
 }

@@ -81,10 +81,15 @@ struct PNGSequenceOptionsTests {
                                               "notes.txt"])
             let error = try #require(throws: EncoderError.self) { try write(pattern, Self.settings(), count: 2) }
             #expect(error.kind == .targetNotEmpty)
-            #expect(error.reason.contains("already holds 5 files named f_%04d.png"), "\(error.reason)")
-            // Overwriting with a shorter sequence leaves none of the old frames.
-            try write(pattern, Self.settings(overwrite: true), count: 2)
-            #expect(try contents(of: dir) == ["f_0000.png", "f_0001.png", "notes.txt"])
+            #expect(error.description.hasPrefix("cannot write '\(pattern)': the folder already holds 1 of the frames "
+                + "this output writes (f_0000.png)"), "\(error)")
+            // Overwriting with a shorter sequence replaces its frames; the others stay, named in a warning.
+            let encoder = try OutputFormat.encoder(forOutputPath: pattern, settings: Self.settings(overwrite: true))
+            for frame in transitionLikeFrames(width: 40, height: 30, count: 2, alpha: true) { try encoder.append(frame) }
+            try encoder.finish()
+            #expect(try contents(of: dir) == ["f_0000.png", "f_0001.png", "f_0002.png", "f_0003.png", "f_0004.png",
+                                              "notes.txt"])
+            #expect(encoder.warnings == ["'\(dir)' still holds 3 frames (f_0002.png ... f_0004.png) from an earlier render"])
             #expect(try fileBytes(dir + "/notes.txt") == [7])
         }
     }

@@ -151,10 +151,10 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
             let video = try CommandRunner.shiftrender(c.scenePath, "-o", dir.appendingPathComponent("afile/out.mp4").path)
             expectMessages(video, c, command: "render", prefixedWithScene: false)
             let frames = try CommandRunner.shiftrender(c.scenePath, "-o", dir.appendingPathComponent("afile/frames").path + "/")
-            #expect(frames.status == 3, "\(frames.stderr)")
+            #expect(frames.status == 2, "\(frames.stderr)")
             #expect(frames.stderr.hasPrefix("shiftrender: error: ") && frames.stderr.contains("afile/frames"), "\(frames.stderr)")
             let plan = try CommandRunner.shiftrender("plan", c.scenePath, "-o", dir.appendingPathComponent("afile/plan").path)
-            #expect(plan.status == 3, "\(plan.stderr)")
+            #expect(plan.status == 2, "\(plan.stderr)")
             #expect(plan.stderr.hasPrefix("shiftrender: error: ") && plan.stderr.contains("afile/plan"), "\(plan.stderr)")
         }
     }

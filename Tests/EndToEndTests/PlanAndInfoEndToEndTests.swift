@@ -68,6 +68,60 @@ import Testing
         #expect(Set(CommandRunner.contents(dir)) == ["plan", "again"])
     }
 
+    /// The attack that deleted a whole folder: any plan.json in it made --overwrite replace it all.
+    @Test func planOverwriteReplacesOnlyAnEarlierPlansFiles() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = dir.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: p.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: p.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try "{}".write(to: p.appendingPathComponent("plan.json"), atomically: true, encoding: .utf8)
+        try "x".write(to: p.appendingPathComponent("important.txt"), atomically: true, encoding: .utf8)
+        try "code".write(to: p.appendingPathComponent("src/main.swift"), atomically: true, encoding: .utf8)
+        // Files an earlier, larger plan would have written, and one it would not.
+        try "stale".write(to: p.appendingPathComponent("images/image_0007.png"), atomically: true, encoding: .utf8)
+        try "mine".write(to: p.appendingPathComponent("images/logo.png"), atomically: true, encoding: .utf8)
+
+        let refused = try CommandRunner.shiftrender("plan", example, "-o", p.path + "/")
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("already holds 1 of the plan files this output writes (plan.json)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--overwrite"))
+
+        let result = try CommandRunner.shiftrender("plan", example, "-o", p.path + "/", "--overwrite")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: p.appendingPathComponent("important.txt"), encoding: .utf8) == "x")
+        #expect(try String(contentsOf: p.appendingPathComponent("src/main.swift"), encoding: .utf8) == "code")
+        #expect(CommandRunner.contents(p) == ["images", "important.txt", "plan.json", "snapshots", "src"])
+        #expect(CommandRunner.contents(p.appendingPathComponent("images")) == ["image_0000.png", "image_0001.png", "logo.png"])
+        let plan = try JSONSerialization.jsonObject(with: Data(contentsOf: p.appendingPathComponent("plan.json"))) as? [String: Any]
+        #expect((plan?["frames"] as? [Any])?.count == 34)
+        for snapshot in plan?["snapshots"] as? [[String: Any]] ?? [] {
+            #expect(FileManager.default.fileExists(atPath: p.appendingPathComponent(snapshot["file"] as? String ?? "-").path))
+        }
+    }
+
+    @Test func planIntoAFolderOfOtherFilesNeedsNoOverwrite() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "notes".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let result = try CommandRunner.shiftrender("plan", example, "-o", dir.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(CommandRunner.contents(dir) == ["images", "notes.md", "plan.json", "snapshots"])
+    }
+
+    @Test func planNeverWritesOverItsOwnScene() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("plan.json")
+        try redToBlueScene.write(to: scene, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.shiftrender("plan", scene.path, "-o", dir.path, "--overwrite")
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("'\(dir.path)/plan.json' is an input of this render; refusing to write over it"),
+                "\(result.stderr)")
+        #expect(try String(contentsOf: scene, encoding: .utf8) == redToBlueScene)
+        #expect(CommandRunner.contents(dir) == ["plan.json"])
+    }
+
     @Test func planOfAnInvalidSceneWritesNothing() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
