@@ -31,7 +31,7 @@ import FramePlan
 /// widened by the pixel's own box filter, cut at 3 sigma), the one definition
 /// the engine sizes group layers by too; its `reach` grows the rectangle into
 /// `extent` exactly as `DrawItem.paintRect` does. `sigma == 0` is drawn as a
-/// plain shape by `PreparedItem`.
+/// plain shape (`ShadowFill.prepare`).
 struct ShadowShape: Sendable {
     /// Pixel index -> centred local coordinates (pixel centres folded in), as in `CoverageShape`.
     let inverse: AffineTransform2D

@@ -22,8 +22,9 @@
 ///
 /// Paints: everything the plan says about a paint kind (case, JSON, reach, the
 /// bitmap it samples) is in `Paint.swift`, each an exhaustive switch, so a new
-/// kind is decided in one file. Prefer new kinds that peers can draw from the
-/// JSON alone (`docs/frame-plan.md`).
+/// kind is decided in one file; the compositor's side of the recipe is in its
+/// module notes ("Paints"). Prefer new kinds that peers can draw from the JSON
+/// alone (`docs/frame-plan.md`).
 public enum FramePlanFormat {
     /// Bumped when the meaning of a field changes; written into exported plans.
     public static let version = 1

@@ -4,7 +4,8 @@ public import Primitives
 // decided in one place: its case (fields and meaning), its JSON (`json`), how
 // far beyond its shape it can draw (`reach`) and, for a paint that samples a
 // bitmap, which one (`bitmapReference`). Each is an exhaustive switch without
-// `default`, so the compiler lists what a new case still needs.
+// `default`, so the compiler lists what a new case still needs. The recipe
+// for the whole pipeline is in `FramePlan.swift`.
 
 /// What fills a shape.
 public enum Paint: Sendable, Hashable {
