@@ -119,7 +119,8 @@ final class LayerPool: Sendable {
                 let need = layers[i].byteCount
                 var best: Int?
                 for (k, b) in pool.enumerated() where b.capacity >= need {
-                    if best == nil || b.capacity < pool[best!].capacity { best = k }
+                    if let current = best, pool[current].capacity <= b.capacity { continue }
+                    best = k
                 }
                 if best == nil, !pool.isEmpty {
                     best = pool.indices.max { pool[$0].capacity < pool[$1].capacity }
