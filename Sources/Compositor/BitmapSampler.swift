@@ -52,7 +52,7 @@ struct BitmapSampler {
     /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto
     /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
     func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
-        if separable && !(copy != nil && rowIsTexture && x + copy!.x >= 0 && x + count + copy!.x <= width) {
+        if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
                                     count: count, dst: dst, alpha: alpha, scratch: scratch.source)
             return
@@ -65,13 +65,19 @@ struct BitmapSampler {
         }
     }
 
+    /// The texel column that target pixel `x` reads when pixels `x ..< x + count`
+    /// of the current row are plain texels (the copy path), else nil.
+    @inline(__always)
+    private func copyColumn(_ x: Int, count: Int) -> Int? {
+        guard let copy, rowIsTexture, x + copy.x >= 0, x + count + copy.x <= width else { return nil }
+        return x + copy.x
+    }
+
     /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), valid until the next call.
     func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> {
         let out = scratch.source
         if separable {
-            if let copy, rowIsTexture, x + copy.x >= 0, x + count + copy.x <= width {
-                return (row + (x + copy.x) * 4).assumingMemoryBound(to: UInt8.self)
-            }
+            if let column = copyColumn(x, count: count) { return (row + column * 4).assumingMemoryBound(to: UInt8.self) }
             Sampling.horizontal(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
                                 count: count, into: UnsafeMutableRawPointer(out))
         } else {

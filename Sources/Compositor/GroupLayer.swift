@@ -68,9 +68,9 @@ final class GroupLayer: @unchecked Sendable {
         var out: [GroupLayer] = []
         func visit(_ items: [PreparedItem]) {
             for item in items {
-                if case .layer(let layer) = item.fill {
-                    visit(layer.content.items)
-                    out.append(layer)
+                if case .layer(let fill) = item.fill {
+                    visit(fill.layer.content.items)
+                    out.append(fill.layer)
                 }
             }
         }
@@ -119,7 +119,8 @@ final class LayerPool: Sendable {
                 let need = layers[i].byteCount
                 var best: Int?
                 for (k, b) in pool.enumerated() where b.capacity >= need {
-                    if best == nil || b.capacity < pool[best!].capacity { best = k }
+                    if let current = best, pool[current].capacity <= b.capacity { continue }
+                    best = k
                 }
                 if best == nil, !pool.isEmpty {
                     best = pool.indices.max { pool[$0].capacity < pool[$1].capacity }
@@ -146,59 +147,4 @@ final class LayerPool: Sendable {
 
     /// Bytes held by free buffers (for tests).
     var freeBytes: Int { free.withLock { $0.reduce(0) { $0 + $1.capacity } } }
-}
-
-extension Rasterizer {
-    /// Groups nested deeper than this draw nothing (a guard against runaway recursion).
-    static let maxGroupDepth = 32
-
-    /// Appends the prepared form of `group` (a `.group` item) to `items`:
-    /// nothing when it cannot be seen; its items themselves when it is an exact
-    /// no-op layer (opacity 1, no clips, a shape that is a whole-pixel box: the
-    /// layer would be copied with coverage exactly 1, so drawing the items in
-    /// place, cut to that box, gives the same frame up to rounding, faster);
-    /// otherwise one item reading a `GroupLayer`.
-    static func appendGroup(_ group: DrawItem, content: DisplayList, target: PixelBox, sources: Sources,
-                            depth: Int, into items: inout [PreparedItem]) {
-        guard depth < maxGroupDepth else { return }
-        let opacity = group.opacity > 0 ? min(group.opacity, 1) : 0  // NaN -> 0
-        guard opacity > 0, !content.items.isEmpty,
-              let shape = CoverageShape(transform: group.transform, shape: group.shape) else { return }
-        if opacity == 1, group.clips.isEmpty, let hard = pixelBox(group.transform, group.shape) {
-            let box = hard.intersection(target)
-            if !box.isEmpty { append(content, target: box, sources: sources, depth: depth + 1, into: &items) }
-            return
-        }
-        var box = shape.bounds.intersection(target)
-        var clips: [CoverageShape] = []
-        clips.reserveCapacity(group.clips.count)
-        for clip in group.clips {
-            guard !box.isEmpty, let c = CoverageShape(transform: clip.transform, shape: clip.shape) else { return }
-            box = box.intersection(c.bounds)
-            clips.append(c)
-        }
-        guard !box.isEmpty else { return }
-        let nested = prepare(content, target: box, sources: sources, depth: depth + 1)
-        guard var used = nested.items.first?.bounds else { return }
-        for item in nested.items.dropFirst() {
-            let b = item.bounds
-            used = PixelBox(x0: min(used.x0, b.x0), y0: min(used.y0, b.y0), x1: max(used.x1, b.x1), y1: max(used.y1, b.y1))
-        }
-        let layer = GroupLayer(box: used, content: nested)
-        items.append(PreparedItem(layer: layer, shape: shape, clips: clips, opacity: opacity))
-    }
-
-    /// The whole-pixel box a shape is exactly (coverage 1 inside, 0 outside):
-    /// no rotation, no rounded corners, integer edges in target pixels; else nil.
-    static func pixelBox(_ t: AffineTransform2D, _ shape: RoundedRect) -> PixelBox? {
-        guard t.b == 0, t.c == 0, !(shape.cornerRadius > 0) else { return nil }
-        let r = shape.rect
-        let xs = (t.a * r.minX + t.tx, t.a * (r.minX + r.width) + t.tx)
-        let ys = (t.d * r.minY + t.ty, t.d * (r.minY + r.height) + t.ty)
-        let edges = [xs.0, xs.1, ys.0, ys.1]
-        guard edges.allSatisfy({ $0.isFinite && abs($0) < 1e15 && $0 == $0.rounded() }) else { return nil }
-        let box = PixelBox(x0: clampedIndex(min(xs.0, xs.1)), y0: clampedIndex(min(ys.0, ys.1)),
-                           x1: clampedIndex(max(xs.0, xs.1)), y1: clampedIndex(max(ys.0, ys.1)))
-        return box.isEmpty ? nil : box
-    }
 }

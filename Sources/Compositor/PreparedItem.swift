@@ -1,29 +1,27 @@
 import Primitives
 import FramePlan
 
-/// A `DrawItem` after setup: geometry in kernel form, culled against the
-/// target and its clips, paint resolved to a colour, a texture level and texel
-/// mapping, a ring, a blurred shape or a group's layer. Built once per display list (before any
-/// band is drawn), so every band sees identical numbers: the basis of
-/// thread-count-independent output.
-struct PreparedItem: Sendable {
-    enum Fill: Sendable {
-        /// Premultiplied RGBA8.
-        case solid(SIMD4<UInt8>)
-        /// Bilinear samples of a texture level (the mip level suited to the scale).
-        case bitmap(TexelMapping, Texture)
-        /// The ring between `shape` and `inner`, in a premultiplied colour.
-        case border(SIMD4<UInt8>, inner: CoverageShape)
-        /// The shape blurred (`shape` is then the blur's 3-sigma extent).
-        case shadow(SIMD4<UInt8>, ShadowShape)
-        /// A group's layer, read 1:1 (layer pixel `(x, y)` is target pixel `(x, y)`).
-        case layer(GroupLayer)
-    }
+/// A prepared item's fill: one case per fill type (`Fill`). The two switches
+/// over paint kinds are below: `PreparedItem.append` (a plan's `Paint` to its
+/// fill) and `PreparedItem.draw` (a fill to its drawing code).
+enum PreparedFill: Sendable {
+    case solid(SolidFill)
+    case bitmap(BitmapFill)
+    case border(BorderFill)
+    case shadow(ShadowFill)
+    case layer(LayerFill)
+}
 
+/// A `DrawItem` after setup: geometry in kernel form, culled against the
+/// target and its clips, paint resolved to its fill (a colour, a texture level
+/// and texel mapping, a ring, a blurred shape or a group's layer). Built once
+/// per display list (before any band is drawn), so every band sees identical
+/// numbers: the basis of thread-count-independent output.
+struct PreparedItem: Sendable {
     /// Where coverage can be non-zero; `span` and `fullSpan` per row.
     let shape: CoverageShape
     let clips: [CoverageShape]
-    let fill: Fill
+    let fill: PreparedFill
     /// 0...1 (clamped), multiplied into coverage, and as 8-bit alpha (the interior's).
     let opacity: Float
     let opacityByte: UInt8
@@ -34,60 +32,68 @@ struct PreparedItem: Sendable {
     /// The pixels of a later opaque item's `opaqueBox` that hide part of this one (`Occlusion`).
     var hiddenBy: PixelBox?
 
-    /// Nil when the item draws nothing: zero opacity or colour alpha, degenerate
-    /// or non-invertible geometry (item or any clip), an unknown or empty bitmap,
-    /// a snapshot referenced where snapshots are not allowed, a border of no
-    /// width, or nothing inside the target. Also nil for `.group` items, which
-    /// `Rasterizer.prepare` resolves (they need their nested list prepared).
-    init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int, sources: Rasterizer.Sources) {
-        self.init(item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources)
+    /// `item.opacity` clamped to 0...1, NaN as 0: an item of opacity 0 is never prepared.
+    static func opacity(of item: DrawItem) -> Double { item.opacity > 0 ? min(item.opacity, 1) : 0 }
+
+    /// Appends what `item` draws to `items`, prepared against the pixel box
+    /// `target`: nothing when it draws nothing (zero opacity, see each fill's
+    /// `prepare` for the rest), usually one item, a group's items when its
+    /// layer would be a no-op (`LayerFill.append`). The one place a paint
+    /// becomes a fill.
+    static func append(_ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int,
+                       into items: inout [PreparedItem]) {
+        guard opacity(of: item) > 0 else { return }
+        let prepared: PreparedItem?
+        switch item.paint {
+        case .solid(let color): prepared = SolidFill.prepare(item, color: color, target: target)
+        case .bitmap(let reference): prepared = BitmapFill.prepare(item, reference, sources: sources, target: target)
+        case .border(let width, let color): prepared = BorderFill.prepare(item, width: width, color: color, target: target)
+        case .shadow(let color, let sigma): prepared = ShadowFill.prepare(item, color: color, sigma: sigma, target: target)
+        case .group(let content):
+            LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
+            return
+        }
+        if let prepared { items.append(prepared) }
     }
 
-    /// The same, for a target that is the pixel box `target` (a group's layer
-    /// holds target pixels `target` only).
-    init?(_ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources) {
-        let opacity = item.opacity > 0 ? min(item.opacity, 1) : 0  // NaN -> 0
-        guard opacity > 0 else { return nil }
-        let fill: Fill
-        switch item.paint {
-        case .solid(let color):
-            let premultiplied = Compositor.premultipliedPixel(color)
-            guard premultiplied.w > 0 else { return nil }
-            fill = .solid(premultiplied)
-        case .bitmap(let reference):
-            guard let chain = sources.chain(reference),
-                  let (mapping, texture) = TexelMapping.forChain(chain, transform: item.transform, rect: item.shape.rect)
-            else { return nil }
-            fill = .bitmap(mapping, texture)
-        case .border(let width, let color):
-            let premultiplied = Compositor.premultipliedPixel(color)
-            guard premultiplied.w > 0, width > 0 else { return nil }  // NaN too
-            let r = item.shape.rect
-            let insetRect = Rect(x: r.minX + width, y: r.minY + width, width: r.width - 2 * width, height: r.height - 2 * width)
-            let insetRadius = max(0, (item.shape.cornerRadius.isNaN ? 0 : item.shape.cornerRadius) - width)
-            if let inner = CoverageShape(transform: item.transform, shape: RoundedRect(rect: insetRect, cornerRadius: insetRadius)) {
-                fill = .border(premultiplied, inner: inner)
-            } else {
-                fill = .solid(premultiplied)  // the border covers the whole shape
-            }
-        case .shadow(let color, let sigma):
-            let premultiplied = Compositor.premultipliedPixel(color)
-            guard premultiplied.w > 0, !sigma.isNaN else { return nil }
-            if let shadow = ShadowShape(transform: item.transform, shape: item.shape, sigma: sigma) {
-                fill = .shadow(premultiplied, shadow)
-            } else {
-                fill = .solid(premultiplied)  // sigma 0 (or unusable): the hard shape
-            }
-        case .group:
-            return nil  // see `Rasterizer.appendGroup`
+    /// Draws this item's rows that belong to band `band` of `bands` into
+    /// `target` (rows of `width` pixels from target pixel `origin` on). The one
+    /// switch from a fill to its code: everything it calls is specialized for
+    /// that fill.
+    func draw(band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+              origin: (x: Int, y: Int) = (0, 0), scratch: RowScratch) {
+        switch fill {
+        case .solid(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .bitmap(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .border(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .shadow(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
-        let shape: CoverageShape
-        if case .shadow(_, let shadow) = fill {
-            shape = shadow.extent
-        } else {
-            guard let s = CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
-            shape = s
-        }
+    }
+
+    private func drawRows<F: Fill>(_ fill: F, band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+                                   origin: (x: Int, y: Int), scratch: RowScratch) {
+        guard var painter = RowPainter(self, fill, target: target, width: width, origin: origin, scratch: scratch) else { return }
+        Rasterizer.forEachRow(of: band, in: bands, rows: bounds.y0 ..< bounds.y1) { y in painter.drawRow(y) }
+    }
+
+    /// For tests: `item` prepared against a `targetWidth x targetHeight`
+    /// target, or nil when it draws nothing or is a group.
+    init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int, sources: Rasterizer.Sources) {
+        if case .group = item.paint { return nil }
+        var items: [PreparedItem] = []
+        Self.append(item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources, depth: 0,
+                    into: &items)
+        guard let first = items.first else { return nil }
+        self = first
+    }
+
+    /// `item` drawn with `fill` inside `shape` (the item's own shape unless the
+    /// fill draws beyond it: a shadow's extent) and the item's clips, at the
+    /// item's opacity. Nil for degenerate or non-invertible geometry (shape or
+    /// any clip) or nothing inside `target` and the clips.
+    init?<F: Fill>(_ item: DrawItem, _ fill: F, shape: CoverageShape? = nil, target: PixelBox) {
+        guard let shape = shape ?? CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
         var bounds = shape.bounds.intersection(target)
         var clips: [CoverageShape] = []
         clips.reserveCapacity(item.clips.count)
@@ -97,37 +103,27 @@ struct PreparedItem: Sendable {
             clips.append(c)
         }
         guard !bounds.isEmpty else { return nil }
+        self.init(fill.prepared, shape: shape, clips: clips, opacity: Self.opacity(of: item), bounds: bounds,
+                  paintsOpaque: fill.paintsOpaque)
+    }
 
+    /// An item from its parts (`bounds` already within shape, clips and target);
+    /// opacity in (0, 1].
+    init(_ fill: PreparedFill, shape: CoverageShape, clips: [CoverageShape], opacity: Double, bounds: PixelBox,
+         paintsOpaque: Bool) {
         self.shape = shape
         self.clips = clips
         self.fill = fill
         self.opacity = Float(opacity)
         opacityByte = roundedByte(Float(opacity) * 255)
         self.bounds = bounds
-        opaqueBox = Self.opaqueBox(shape: shape, clips: clips, fill: fill, opacityByte: opacityByte, bounds: bounds)
+        opaqueBox = paintsOpaque ? Self.opaqueBox(shape: shape, clips: clips, opacityByte: opacityByte, bounds: bounds) : nil
     }
 
-    /// A group item: `layer` composited inside `shape` and `clips` at `opacity`
-    /// (0...1], over the layer's box (already within shape, clips and target).
-    init(layer: GroupLayer, shape: CoverageShape, clips: [CoverageShape], opacity: Double) {
-        self.shape = shape
-        self.clips = clips
-        fill = .layer(layer)
-        self.opacity = Float(opacity)
-        opacityByte = roundedByte(Float(opacity) * 255)
-        bounds = layer.box
-        opaqueBox = nil
-    }
-
-    private static func opaqueBox(shape: CoverageShape, clips: [CoverageShape], fill: Fill,
-                                  opacityByte: UInt8, bounds: PixelBox) -> PixelBox? {
-        guard opacityByte == 255 else { return nil }
-        switch fill {
-        case .solid(let c): guard c.w == 255 else { return nil }
-        case .bitmap(_, let texture): guard texture.isOpaque else { return nil }
-        case .border, .shadow, .layer: return nil
-        }
-        guard var box = shape.fullBox else { return nil }
+    /// Pixels where shape and every clip cover exactly 1 at opacity 1 (an
+    /// opaque fill then replaces what is under them), if any.
+    private static func opaqueBox(shape: CoverageShape, clips: [CoverageShape], opacityByte: UInt8, bounds: PixelBox) -> PixelBox? {
+        guard opacityByte == 255, var box = shape.fullBox else { return nil }
         for clip in clips {
             guard let c = clip.fullBox else { return nil }
             box = box.intersection(c)

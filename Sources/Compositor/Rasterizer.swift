@@ -35,12 +35,12 @@ enum Rasterizer {
             var usedImages = Set<Int>(), usedSnapshots = Set<Int>()
             func collect(_ list: DisplayList, depth: Int) {
                 for item in list.items {
-                    switch item.paint {
-                    case .bitmap(.image(let i)): usedImages.insert(i)
-                    case .bitmap(.snapshot(let i)): usedSnapshots.insert(i)
-                    case .group(let nested) where depth < Rasterizer.maxGroupDepth: collect(nested, depth: depth + 1)
-                    default: break
+                    switch item.paint.bitmapReference {
+                    case .image(let i): usedImages.insert(i)
+                    case .snapshot(let i): usedSnapshots.insert(i)
+                    case nil: break
                     }
+                    if case .group(let nested) = item.paint, depth < LayerFill.maxGroupDepth { collect(nested, depth: depth + 1) }
                 }
             }
             collect(list, depth: 0)
@@ -83,13 +83,7 @@ enum Rasterizer {
     }
 
     static func append(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int, into items: inout [PreparedItem]) {
-        for item in list.items {
-            if case .group(let content) = item.paint {
-                appendGroup(item, content: content, target: target, sources: sources, depth: depth, into: &items)
-            } else if let prepared = PreparedItem(item, target: target, sources: sources) {
-                items.append(prepared)
-            }
-        }
+        for item in list.items { PreparedItem.append(item, target: target, sources: sources, depth: depth, into: &items) }
     }
 
     /// Fills rows `rows` of the target with one premultiplied pixel value.
@@ -127,17 +121,13 @@ enum Rasterizer {
                 forEachRow(of: band, in: bands, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
             }
             for item in layer.content.items {
-                var painter = RowPainter(item, target: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
-                forEachRow(of: band, in: bands, rows: item.bounds.y0 ..< item.bounds.y1) { y in painter.drawRow(y) }
+                item.draw(band: band, of: bands, into: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
             }
         }
         if let background, !list.coversTarget {
             forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
         }
-        for item in list.items {
-            var painter = RowPainter(item, target: target, width: width, scratch: scratch)
-            forEachRow(of: band, in: bands, rows: item.bounds.y0 ..< item.bounds.y1) { y in painter.drawRow(y) }
-        }
+        for item in list.items { item.draw(band: band, of: bands, into: target, width: width, scratch: scratch) }
     }
 
     /// Draws into the whole target with `scratch.count` bands in parallel;

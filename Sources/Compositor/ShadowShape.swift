@@ -27,54 +27,48 @@ import FramePlan
 /// energy is kept). `erf` is the Abramowitz-Stegun 7.1.27 rational
 /// approximation (absolute error 5e-4, about 0.13/255).
 ///
-/// `sigma` is widened by the pixel's own box filter (`sigma^2 + 1/12 pixel^2`),
-/// so a tiny blur meets the anti-aliased hard edge smoothly; `sigma == 0` is
-/// drawn as a plain shape by `PreparedItem`. The Gaussian is cut at 3 sigma
-/// (0.13 % of an edge's energy; less than half a level of alpha).
+/// The blur drawn and where it is cut are the plan's `ShadowBlur` (`sigma`
+/// widened by the pixel's own box filter, cut at 3 sigma), the one definition
+/// the engine sizes group layers by too; its `reach` grows the rectangle into
+/// `extent` exactly as `DrawItem.paintRect` does. `sigma == 0` is drawn as a
+/// plain shape (`ShadowFill.prepare`).
 struct ShadowShape: Sendable {
     /// Pixel index -> centred local coordinates (pixel centres folded in), as in `CoverageShape`.
     let inverse: AffineTransform2D
     let ia: Float, ib: Float
     let halfWidth: Float, halfHeight: Float, radius: Float
     let k: Float
-    /// 3 sigma (local units): where the Gaussian is cut.
+    /// `ShadowBlur.reach` (local units): where the Gaussian is cut.
     let reach: Float
     /// Corner zones start beyond these `|u|`, `|v|` (local units).
     let zoneU: Float, zoneV: Float
     /// The shape is so short that the opposite corners' rows reach into the window too.
     let bothSides: Bool
     let isAxisAligned: Bool
-    /// The rectangle grown by 3 sigma: row spans and bounds (coverage is 0 beyond).
+    /// The rectangle grown by `reach` (`DrawItem.paintRect`): row spans and bounds (the shadow is cut beyond).
     let extent: CoverageShape
-    /// Local units per target pixel (geometric mean of the two axes).
-    let localPerPixel: Double
 
     static let cornerSamples = 4
 
-    /// Nil when nothing can be drawn (as `CoverageShape`), or when `sigma` is not positive and finite.
+    /// Nil when nothing can be drawn (as `CoverageShape`), or when `sigma` is
+    /// not positive and finite (`ShadowBlur`).
     init?(transform t: AffineTransform2D, shape: RoundedRect, sigma: Double) {
         let r = shape.rect
-        guard sigma > 0, sigma.isFinite, sigma < 1e7, let inv = t.inverted else { return nil }
-        let perPixel = abs(inv.determinant).squareRoot()
-        guard perPixel.isFinite, perPixel > 0 else { return nil }
-        let sigmaEff = (sigma * sigma + perPixel * perPixel / 12).squareRoot()
-        let reach = 3 * sigmaEff
-        let grown = RoundedRect(rect: Rect(x: r.minX - reach, y: r.minY - reach,
-                                           width: r.width + 2 * reach, height: r.height + 2 * reach))
-        guard r.width > 0, r.height > 0,
-              let extent = CoverageShape(transform: t, shape: grown),
+        let paintRect = DrawItem(transform: t, shape: shape, paint: .shadow(color: .black, sigma: sigma)).paintRect
+        guard let blur = ShadowBlur(sigma: sigma, transform: t), r.width > 0, r.height > 0,
+              let extent = CoverageShape(transform: t, shape: RoundedRect(rect: paintRect)),
               let inner = CoverageShape(transform: t, shape: shape) else { return nil }
+        let reach = blur.reach
         self.extent = extent
         inverse = inner.inverse
         ia = inner.ia; ib = inner.ib
         halfWidth = inner.halfWidth; halfHeight = inner.halfHeight; radius = inner.radius
-        k = Float(1 / (2.squareRoot() * sigmaEff))
+        k = Float(1 / (2.squareRoot() * blur.sigma))
         self.reach = Float(reach)
         zoneU = inner.innerHalfWidth - Float(reach)
         zoneV = inner.innerHalfHeight - Float(reach)
         bothSides = Double(inner.innerHalfHeight) < reach
         isAxisAligned = inner.isAxisAligned
-        localPerPixel = perPixel
     }
 
     /// Reference: the same model in Double with the C library's `erf`, one pixel.

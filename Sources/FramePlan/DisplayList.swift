@@ -54,38 +54,6 @@ public struct Clip: Sendable, Hashable, Codable {
     }
 }
 
-/// What fills a shape.
-public enum Paint: Sendable, Hashable {
-    /// A flat colour (straight alpha, sRGB).
-    case solid(RGBAColor)
-    /// A bitmap stretched so that its full extent covers `shape.rect`,
-    /// sampled bilinearly (with area filtering where it is drawn smaller).
-    case bitmap(BitmapReference)
-    /// A border as Core Animation draws one: the ring between `shape` and
-    /// `shape` inset by `width` on every side (inner corner radius
-    /// `max(0, cornerRadius - width)`), filled with `color`. Local units.
-    case border(width: Double, color: RGBAColor)
-    /// A drop shadow: `shape` filled with `color` and blurred by a Gaussian of
-    /// standard deviation `sigma` (local units; scaled by the transform like
-    /// the shape). The engine has already offset `shape` by the shadow offset
-    /// and folded the shadow opacity into `color`'s alpha.
-    case shadow(color: RGBAColor, sigma: Double)
-    /// Group opacity, as Core Animation composites a view whose alpha is below 1:
-    /// the nested items (in the same target space as this item) are drawn onto
-    /// a transparent layer, and the layer is drawn with this item's `opacity`,
-    /// inside `shape` (under `transform`) and every clip. Overlapping parts of
-    /// the view then do not show through each other. `shape` bounds the layer.
-    indirect case group(DisplayList)
-}
-
-/// Which bitmap a `.bitmap` paint samples.
-public enum BitmapReference: Sendable, Hashable {
-    /// An index into `FramePlanSource.images`.
-    case image(Int)
-    /// An index into `FramePlanSource.snapshots` (rasterized by the compositor).
-    case snapshot(Int)
-}
-
 /// Static content: a display list in its own pixel space, rasterized once
 /// into a transparent bitmap of `pixelWidth x pixelHeight`.
 /// Its items may use `.bitmap(.image(_))` but never `.bitmap(.snapshot(_))`.

@@ -14,7 +14,17 @@
 /// - every number is finite; opacities are in 0...1; shapes have non-negative size;
 /// - snapshots reference only images, never other snapshots (no cycles);
 /// - `displayList(frame:)` is a pure function of the frame index, so frames can
-///   be planned and drawn in any order, on any thread.
+///   be planned and drawn in any order, on any thread;
+/// - an item draws only inside its `paintRect` under its transform (plus the
+///   half-pixel anti-aliased fringe): `Paint.reach` is the one definition of
+///   how far a paint draws beyond its shape (a shadow's blur), which the
+///   compositor draws by and the engine sizes group layers by.
+///
+/// Paints: everything the plan says about a paint kind (case, JSON, reach, the
+/// bitmap it samples) is in `Paint.swift`, each an exhaustive switch, so a new
+/// kind is decided in one file; the compositor's side of the recipe is in its
+/// module notes ("Paints"). Prefer new kinds that peers can draw from the JSON
+/// alone (`docs/frame-plan.md`).
 public enum FramePlanFormat {
     /// Bumped when the meaning of a field changes; written into exported plans.
     public static let version = 1

@@ -32,24 +32,18 @@ enum GroupOpacity {
         }
     }
 
-    /// The whole-pixel box in target space that every item's paint falls in
-    /// (shadows widened by 3 sigma), or nil when nothing has a finite extent.
+    /// The whole-pixel box in target space that every item's paint falls in,
+    /// or nil when nothing has a finite extent. Each item's extent is the plan's
+    /// own (`DrawItem.paintCorners`: a shadow's blur included, as the compositor
+    /// draws it), padded by one pixel for the anti-aliased fringe (coverage
+    /// reaches at most `sqrt(1/2)` pixel beyond an edge) and rounded outward.
     static func bounds(of items: [DrawItem]) -> Rect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for item in items {
-            let r = item.shape.rect
-            let t = item.transform
-            var margin = 0.0
-            if case .shadow(_, let sigma) = item.paint {
-                let scale = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-                margin = 3 * sigma * scale
-            }
-            for corner in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                           Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
-                let p = t.apply(corner)
+            for p in item.paintCorners {
                 guard p.x.isFinite, p.y.isFinite else { continue }
-                minX = min(minX, p.x - margin); maxX = max(maxX, p.x + margin)
-                minY = min(minY, p.y - margin); maxY = max(maxY, p.y + margin)
+                minX = min(minX, p.x); maxX = max(maxX, p.x)
+                minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
         }
         guard minX <= maxX, minY <= maxY else { return nil }

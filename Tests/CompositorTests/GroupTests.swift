@@ -249,7 +249,7 @@ struct GroupTests {
             Self.group([solidItem(rect(0, 0, 12, 12), .white, opacity: nan), solidItem(rect(0, 0, nan, 12), .white)],
                        rect(0, 0, 12, 12), opacity: 0.5),
             Self.group(content, rect(0, 0, 12, 12, radius: nan), opacity: 0.5, transform: .scale(1e-13, 1e-13)),
-            deep,  // nested deeper than `Rasterizer.maxGroupDepth`
+            deep,  // nested deeper than `LayerFill.maxGroupDepth`
         ]
         let bg = RGBAColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
         let b = draw(bad, width: 12, height: 12, background: bg, threads: 3)

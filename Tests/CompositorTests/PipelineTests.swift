@@ -54,24 +54,16 @@ struct PipelineTests {
             target.pixels.withUnsafeMutableBufferPointer { buffer in
                 for y in item.bounds.y0 ..< item.bounds.y1 {
                     for x in item.bounds.x0 ..< item.bounds.x1 {
-                        var coverage: Double
-                        var source: (UInt32, UInt32, UInt32, UInt32)
+                        let reference: (coverage: Double, source: SIMD4<UInt8>)?
                         switch item.fill {
-                        case .solid(let c):
-                            coverage = CoverageKernels.referenceCoverage(item.shape, x: x, y: y); source = tuple(c)
-                        case .bitmap(let m, let texture):
-                            coverage = CoverageKernels.referenceCoverage(item.shape, x: x, y: y)
-                            let p = Sampling.referenceSample(m, texture, x: x, y: y)
-                            source = (p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
-                        case .border(let c, let inner):
-                            coverage = max(0, CoverageKernels.referenceCoverage(item.shape, x: x, y: y)
-                                - CoverageKernels.referenceCoverage(inner, x: x, y: y))
-                            source = tuple(c)
-                        case .shadow(let c, let s):
-                            coverage = s.referenceValue(x: x, y: y); source = tuple(c)
-                        case .layer:
-                            coverage = 0; source = (0, 0, 0, 0)  // groups are handled above
+                        case .solid(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .bitmap(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .border(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .shadow(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
                         }
+                        guard var coverage = reference?.coverage, let c = reference?.source else { continue }
+                        let source = tuple(c)
                         for clip in item.clips { coverage *= CoverageKernels.referenceCoverage(clip, x: x, y: y) }
                         let a = min(max(coverage * Double(item.opacity) * 255, 0), 255).rounded()
                         if a > 0 { BlendKernels.blendPixel(buffer.baseAddress! + (y * width + x) * 4, source, UInt32(a)) }
@@ -94,7 +86,8 @@ struct PipelineTests {
                              Double.random(in: 1 ... 60, using: &rng), Double(Int.random(in: 1 ... 60, using: &rng)),
                              radius: Bool.random(using: &rng) ? 0 : Double.random(in: 0 ... 15, using: &rng))
             let color = RGBAColor(red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
-                                  blue: .random(in: 0 ... 1, using: &rng), alpha: Bool.random(using: &rng) ? 1 : .random(in: 0.2 ... 1, using: &rng))
+                                  blue: .random(in: 0 ... 1, using: &rng),
+                                  alpha: Bool.random(using: &rng) ? 1 : .random(in: 0.2 ... 1, using: &rng))
             let paint: Paint
             switch Int.random(in: 0 ..< 6, using: &rng) {
             case 0, 1: paint = .bitmap(.image(Int.random(in: 0 ..< images, using: &rng)))
@@ -132,6 +125,23 @@ struct PipelineTests {
         let off = differences.filter { $0 > 1 }.count
         #expect((differences.max() ?? 0) <= 3, "max difference \(differences.max() ?? 0)")
         #expect(Double(off) / Double(differences.count) < 0.002, "\(off) bytes differ by more than 1")
+    }
+
+    @Test("Every paint, grouped or not, draws the same bytes for 1, 2, 3 and 5 threads", arguments: [1 as UInt64, 2, 3])
+    func threadCountsAgree(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed + 200)
+        let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
+                      randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let (w, h) = (150, 120)
+        let items = Self.busyList(seed: seed, width: w, height: h, images: images.count).items
+        // The second half as a translucent group, so layers are drawn by the bands too.
+        let group = DrawItem(transform: .identity, shape: rect(5, 5, 140, 110, radius: 9),
+                             paint: .group(DisplayList(items: Array(items[20...]))), opacity: 0.6)
+        let list = DisplayList(items: Array(items[..<20]) + [group])
+        let plan = TestPlan(width: w, height: h, background: .black, images: images, frames: [list])
+        let one = FrameRenderer(plan: plan, threads: 1).render(frame: 0)
+        #expect(coverageSum(one) > 0)
+        for threads in [2, 3, 5] { #expect(FrameRenderer(plan: plan, threads: threads).render(frame: 0) == one, "\(threads) threads") }
     }
 
     @Test("Occlusion culling changes no byte: drawing item by item gives the same frame")

@@ -1,0 +1,142 @@
+public import Primitives
+
+// Everything the plan says about a paint kind is in this file, so a new kind is
+// decided in one place: its case (fields and meaning), its JSON (`json`), how
+// far beyond its shape it can draw (`reach`) and, for a paint that samples a
+// bitmap, which one (`bitmapReference`). Each is an exhaustive switch without
+// `default`, so the compiler lists what a new case still needs. The recipe
+// for the whole pipeline is in `FramePlan.swift`.
+
+/// What fills a shape.
+public enum Paint: Sendable, Hashable {
+    /// A flat colour (straight alpha, sRGB).
+    case solid(RGBAColor)
+    /// A bitmap stretched so that its full extent covers `shape.rect`,
+    /// sampled bilinearly (with area filtering where it is drawn smaller).
+    case bitmap(BitmapReference)
+    /// A border as Core Animation draws one: the ring between `shape` and
+    /// `shape` inset by `width` on every side (inner corner radius
+    /// `max(0, cornerRadius - width)`), filled with `color`. Local units.
+    case border(width: Double, color: RGBAColor)
+    /// A drop shadow: `shape` filled with `color` and blurred by a Gaussian of
+    /// standard deviation `sigma` (local units; scaled by the transform like
+    /// the shape), drawn as `ShadowBlur` says. The engine has already offset
+    /// `shape` by the shadow offset and folded the shadow opacity into
+    /// `color`'s alpha.
+    case shadow(color: RGBAColor, sigma: Double)
+    /// Group opacity, as Core Animation composites a view whose alpha is below 1:
+    /// the nested items (in the same target space as this item) are drawn onto
+    /// a transparent layer, and the layer is drawn with this item's `opacity`,
+    /// inside `shape` (under `transform`) and every clip. Overlapping parts of
+    /// the view then do not show through each other. `shape` bounds the layer.
+    indirect case group(DisplayList)
+}
+
+/// Which bitmap a `.bitmap` paint samples.
+public enum BitmapReference: Sendable, Hashable {
+    /// An index into `FramePlanSource.images`.
+    case image(Int)
+    /// An index into `FramePlanSource.snapshots` (rasterized by the compositor).
+    case snapshot(Int)
+}
+
+extension Paint {
+    /// The paint's JSON object (`docs/frame-plan.md`, "Paints").
+    public var json: String {
+        typealias J = FramePlanJSON
+        switch self {
+        case .solid(let c): return "{\"solid\": \(J.color(c))}"
+        case .bitmap(.image(let i)): return "{\"image\": \(i)}"
+        case .bitmap(.snapshot(let i)): return "{\"snapshot\": \(i)}"
+        case .border(let width, let c): return "{\"border\": {\"width\": \(J.number(width)), \"color\": \(J.color(c))}}"
+        case .shadow(let c, let sigma): return "{\"shadow\": {\"color\": \(J.color(c)), \"sigma\": \(J.number(sigma))}}"
+        case .group(let list): return "{\"group\": [" + list.items.map(J.item).joined(separator: ", ") + "]}"
+        }
+    }
+
+    /// How far beyond `shape.rect`, on every side and in the item's local
+    /// units, this paint can put a non-zero alpha when drawn under `transform`:
+    /// the one definition of a paint's extent. The compositor draws a paint
+    /// inside `DrawItem.paintRect` (plus its half-pixel anti-aliasing fringe);
+    /// the engine sizes a group's layer to hold it (`DrawItem.paintBounds`).
+    public func reach(under transform: AffineTransform2D) -> Double {
+        switch self {
+        case .solid, .bitmap, .border: return 0
+        case .shadow(_, let sigma): return ShadowBlur(sigma: sigma, transform: transform)?.reach ?? 0
+        case .group: return 0  // its layer is drawn inside `shape`
+        }
+    }
+
+    /// The bitmap this paint samples, if any (so a compositor can prepare only what a list uses).
+    public var bitmapReference: BitmapReference? {
+        switch self {
+        case .bitmap(let reference): return reference
+        case .solid, .border, .shadow, .group: return nil
+        }
+    }
+}
+
+/// A `.shadow` paint's blur as drawn under a transform: what the compositor
+/// evaluates and how far the engine must leave room for it, from one formula.
+///
+/// The Gaussian's standard deviation is widened by the pixel's own box filter
+/// (`sigma^2 + p^2 / 12`, `p` the local units per target pixel), so a tiny
+/// blur meets the anti-aliased hard edge smoothly, and it is cut at
+/// `cutoff` standard deviations beyond the shape.
+public struct ShadowBlur: Sendable, Hashable {
+    /// Where the Gaussian is cut, in standard deviations: beyond 3 lies 0.13 %
+    /// of an edge's energy, less than half a level of 8-bit alpha.
+    public static let cutoff = 3.0
+
+    /// The standard deviation drawn (local units).
+    public let sigma: Double
+    /// `cutoff * sigma`: how far beyond the shape the shadow draws (local units).
+    public let reach: Double
+    /// Local units per target pixel (geometric mean of the two axes).
+    public let localPerPixel: Double
+
+    /// Nil when the shadow is not blurred: `sigma` not positive, not finite or
+    /// absurdly large (the compositor then draws the hard shape), or a
+    /// transform that collapses the plane (nothing is drawn).
+    public init?(sigma: Double, transform: AffineTransform2D) {
+        guard sigma > 0, sigma.isFinite, sigma < 1e7, let inverse = transform.inverted else { return nil }
+        let perPixel = abs(inverse.determinant).squareRoot()
+        guard perPixel.isFinite, perPixel > 0 else { return nil }
+        localPerPixel = perPixel
+        self.sigma = (sigma * sigma + perPixel * perPixel / 12).squareRoot()
+        reach = Self.cutoff * self.sigma
+    }
+}
+
+extension DrawItem {
+    /// The local rectangle the paint can draw in: `shape.rect` grown by
+    /// `paint.reach(under: transform)` on every side (`shape.rect` itself for
+    /// most paints; a shadow's blurred extent).
+    public var paintRect: Rect {
+        let r = shape.rect, reach = paint.reach(under: transform)
+        guard reach > 0 else { return r }
+        return Rect(x: r.minX - reach, y: r.minY - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
+    }
+
+    /// The corners of `paintRect` under `transform`, in target pixels.
+    public var paintCorners: [Point] {
+        let r = paintRect, t = transform
+        return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
+    }
+
+    /// The axis-aligned box, in target pixels, around the finite `paintCorners`
+    /// (nil when none is finite). The compositor touches no pixel whose centre
+    /// is more than half a pixel outside the transformed `paintRect`, so none
+    /// whose centre is more than `sqrt(1/2)` pixel outside this box.
+    public var paintBounds: Rect? {
+        let finite = paintCorners.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = finite.first else { return nil }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for p in finite.dropFirst() {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
