@@ -138,7 +138,7 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
     }
 
     func abandon() {
-        slot.release()
+        slot.releaseInBackground()
         palette = nil
         spool.close()
     }

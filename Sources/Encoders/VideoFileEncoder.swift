@@ -162,6 +162,6 @@ private final class VideoWriterSink: FrameSink, @unchecked Sendable {
     }
 
     func abandon() {
-        slot.release()
+        slot.releaseInBackground()
     }
 }

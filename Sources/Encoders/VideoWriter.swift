@@ -314,10 +314,30 @@ final class InterruptibleWriterSlot: @unchecked Sendable {
 
     /// Closes the writer (without a trailer if unfinished) and lets it go.
     func release() {
-        let released = lock.withLock { () -> VideoWriter? in
+        take()?.close()
+    }
+
+    /// Lets an abandoned writer go, closing it on a thread of its own: x264
+    /// waits for the frames its threads have in hand when closed (up to a
+    /// frame's encoding, seconds at veryslow), and a cancel should not. The
+    /// temporary file may be removed meanwhile: the writer only writes
+    /// through its open descriptor.
+    func releaseInBackground() {
+        guard let writer = take() else { return }
+        let abandoned = Abandoned(writer)
+        WorkerThread.detach(name: "sr-close") { abandoned.writer.close() }
+    }
+
+    private func take() -> VideoWriter? {
+        lock.withLock {
             defer { writer = nil }
             return writer
         }
-        released?.close()
+    }
+
+    /// Hands a writer to the closing thread, which is then its only user.
+    private final class Abandoned: @unchecked Sendable {
+        let writer: VideoWriter
+        init(_ writer: VideoWriter) { self.writer = writer }
     }
 }
