@@ -101,3 +101,42 @@ final class CancelTiming: @unchecked Sendable {
     func markCancel() { lock.withLock { cancelled = Date() } }
     func markCancelReturned() { lock.withLock { returned = Date() } }
 }
+
+extension CancelTests {
+    @Test("cancel racing a join leaves the joined video or nothing; cancel first refuses the join")
+    func cancelJoin() throws {
+        try withTemporaryDirectory { dir in
+            let frames = transitionLikeFrames(width: 64, height: 48, count: 24)
+            let settings = VideoSettings(width: 64, height: 48, framesPerSecond: 24, encoderThreads: 1)
+            let parts = [dir + "/a.mov", dir + "/b.mov", dir + "/c.mov"]
+            for (part, range) in zip(parts, [0...7, 8...15, 16...23]) {
+                try encodeChunk(frames, range, to: part, settings: settings)
+            }
+            let early = VideoChunkJoiner(parts: parts, output: dir + "/j.mov")
+            early.cancel()
+            let refused = try #require(throws: EncoderError.self) { try early.join() }
+            #expect(refused.kind == .cancelled)
+            #expect(try contents(of: dir) == ["a.mov", "b.mov", "c.mov"])
+            for delay: useconds_t in [0, 300, 2000, 10000] {
+                let joiner = VideoChunkJoiner(parts: parts, output: dir + "/j.mov", overwrite: true)
+                try? FileManager.default.removeItem(atPath: dir + "/j.mov")
+                let canceller = Thread {
+                    usleep(delay)
+                    joiner.cancel()
+                }
+                canceller.start()
+                var failure: EncoderError?
+                do { try joiner.join() } catch let error as EncoderError { failure = error }
+                while !canceller.isFinished { usleep(1000) }
+                let names = try contents(of: dir)
+                if let failure {
+                    #expect(failure.kind == .cancelled, "\(failure)")
+                    #expect(names == ["a.mov", "b.mov", "c.mov"])
+                } else {
+                    #expect(names == ["a.mov", "b.mov", "c.mov", "j.mov"])
+                    #expect(try probe(dir + "/j.mov").int("nb_read_frames") == 24)
+                }
+            }
+        }
+    }
+}
