@@ -65,7 +65,11 @@ let package = Package(
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim"]),
         .target(name: "GoldenImages", dependencies: ["Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
-        .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
+        .executableTarget(
+            name: "encoders-bench",
+            dependencies: ["Encoders", "Primitives", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/EncodersBench"
+        ),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
