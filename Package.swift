@@ -78,7 +78,11 @@ let package = Package(
         // Golden-image checks; above the library, since it renders scenes through it.
         .target(name: "GoldenImages", dependencies: ["ShiftRender", "Primitives", "PNGCodec"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
-        .executableTarget(name: "encoders-bench", dependencies: ["Encoders", "Primitives"], path: "Sources/EncodersBench"),
+        .executableTarget(
+            name: "encoders-bench",
+            dependencies: ["Encoders", "Primitives", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/EncodersBench"
+        ),
         // Holds an output open until killed; the sweeping tests run it as a child process.
         .executableTarget(name: "output-files-probe", dependencies: ["OutputFiles"], path: "Sources/OutputFilesProbe"),
         .executableTarget(

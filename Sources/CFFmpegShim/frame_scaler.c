@@ -1,6 +1,6 @@
 /*
- * frame_scaler.c: swscale from premultiplied RGBA to BGRA at a new size, then
- * alpha fixed up in place. See include/frame_scaler.h.
+ * frame_scaler.c: swscale from premultiplied RGBA to premultiplied BGRA at a
+ * new size. See include/frame_scaler.h.
  */
 #include "frame_scaler.h"
 #include "shim_internal.h"
@@ -52,7 +52,7 @@ int sr_frame_scaler_open(int source_width, int source_height, int width, int hei
 }
 
 int sr_frame_scaler_scale(sr_frame_scaler *s, const uint8_t *rgba, ptrdiff_t stride, uint8_t *bgra,
-                          ptrdiff_t out_stride, int keep_alpha, char *error, size_t error_size)
+                          ptrdiff_t out_stride, char *error, size_t error_size)
 {
     if (error && error_size > 0)
         error[0] = '\0';
@@ -69,17 +69,8 @@ int sr_frame_scaler_scale(sr_frame_scaler *s, const uint8_t *rgba, ptrdiff_t str
     const int target_stride[4] = { (int)out_stride, 0, 0, 0 };
     int rows = sws_scale(s->context, source, source_stride, 0, s->source_height, target, target_stride);
     int ret = 0;
-    if (rows != s->height) {
+    if (rows != s->height)
         ret = sr_fail(error, error_size, rows < 0 ? rows : AVERROR_UNKNOWN, "swscale failed to scale a frame");
-    } else {
-        for (int y = 0; y < s->height; y++) {
-            uint8_t *row = bgra + (ptrdiff_t)y * out_stride;
-            if (keep_alpha)
-                sr_unpremultiply_in_place(row, (size_t)s->width);
-            else
-                sr_make_opaque(row, (size_t)s->width);
-        }
-    }
     sr_leave();
     return ret;
 }

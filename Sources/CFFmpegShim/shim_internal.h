@@ -4,6 +4,7 @@
 #ifndef SHIFTRENDER_SHIM_INTERNAL_H
 #define SHIFTRENDER_SHIM_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,12 +20,15 @@ int sr_fail(char *error, size_t error_size, int code, const char *what, ...);
 int sr_invalid(char *error, size_t error_size, const char *what, ...);
 #define SR_INVALID sr_invalid
 
-/* Premultiplied -> straight alpha in place, alpha in byte 3 of each pixel
-   (RGBA or BGRA alike); rounding as Bitmap.unpremultipliedPixels. */
-void sr_unpremultiply_in_place(uint8_t *pixels, size_t pixel_count);
-/* Sets byte 3 of each pixel to 255: premultiplied colour is then the frame
-   composited over black. */
-void sr_make_opaque(uint8_t *pixels, size_t pixel_count);
+/* A flag another thread raises to stop a writer or reader: checked between
+   packets by the shim, and by FFmpeg's I/O (sr_stop_requested is an
+   AVIOInterruptCB callback, its opaque argument the flag) so that a blocking
+   read or write gives up at its next buffer. */
+typedef struct sr_stop_flag {
+    atomic_int raised;
+} sr_stop_flag;
+int sr_stop_requested(void *flag);
+void sr_stop_raise(sr_stop_flag *flag);
 
 /* Maps straight BGRA frames onto a fixed 256-colour palette with dithering
    (libavfilter's paletteuse), producing PAL8 frames for the GIF encoder. */

@@ -59,7 +59,7 @@ final class AtomicOutput {
     private static func encoderError(_ error: OutputError, path: String, isFileSet: Bool) -> EncoderError {
         let kind: EncoderError.Kind
         switch error.kind {
-        case .targetExists: kind = isFileSet ? .targetNotEmpty : .targetNotWritable
+        case .targetExists: kind = .targetNotEmpty
         case .notWritable, .readOnly, .isInput: kind = .targetNotWritable
         case .writeFailed: kind = .writeFailed
         case .misuse: kind = .misuse

@@ -4,64 +4,82 @@
 /// An encoder knows only frames (`Bitmap`s, premultiplied RGBA8, all the size
 /// given in `VideoSettings`) and the path it writes; it imports Primitives,
 /// PNGCodec and the C shims (FFmpeg, libpng) and nothing else of the project.
+/// Every default is stated once, in `VideoSettings.Defaults` and
+/// `GIFOptions.Defaults`, with the accepted ranges beside them.
 ///
 /// Outputs, picked from the path by `OutputFormat`:
-/// - `.mp4`: H.264 (libx264, CRF 18, preset medium), yuv420p, BT.709 tags,
+/// - `.mp4`: H.264 (libx264, constant quality), yuv420p, BT.709 tags,
 ///   `+faststart`; no alpha (frames show over black); odd sizes padded with
 ///   the background or refused (`OddSizePolicy`). `VideoFileEncoder`.
 /// - `.mov`: ProRes 4444 (prores_ks), 10-bit 4:4:4, straight alpha when the
 ///   canvas is transparent. `VideoFileEncoder`.
-/// - `.webm`: VP9 (libvpx, CRF 30), yuva420p with straight alpha when the
-///   canvas is transparent. `VideoFileEncoder`.
-/// - `.gif`: looping, at most 480 px wide and 30 fps, one palette for the
-///   whole clip (palettegen), Bayer dithering (paletteuse). `GIFEncoder`.
+/// - `.webm`: VP9 (libvpx, constant quality), yuva420p with straight alpha
+///   when the canvas is transparent. `VideoFileEncoder`.
+/// - `.gif`: looping, scaled down and rate-limited for a README, one palette
+///   for the whole clip (palettegen), ordered dithering (paletteuse). `GIFEncoder`.
 /// - a directory or a pattern (`frames/`, `out/f_%04d.png`): PNGs via libpng,
-///   RGBA when transparent, Paeth filter and zlib level 3, frames encoded in parallel.
+///   RGBA when transparent, Paeth filter, frames encoded in parallel.
 ///   `PNGSequenceEncoder`.
 ///
 /// Invariant: output is never half-written. Every encoder writes to a
 /// temporary name beside its target (same directory, so the final step is a
 /// rename within one file system, which is atomic) and renames it into place
 /// in `finish()`. Until then a file already at the target is untouched; on
-/// `cancel()` (from any thread), on any error, and when an unfinished encoder
-/// is released, the temporary output is removed, so an aborted render never
-/// leaves a truncated video that looks like a real one, nor replaces a good
-/// earlier one. The GIF's frame spool is unlinked the moment it is created,
-/// so not even `kill -9` leaves it behind. See `AtomicOutput`.
+/// `cancel()`, on any error, and when an unfinished encoder is released, the
+/// temporary output is removed, so an aborted render never leaves a truncated
+/// video that looks like a real one, nor replaces a good earlier one. The
+/// GIF's frame spool is unlinked the moment it is created, so not even
+/// `kill -9` leaves it behind. See `AtomicOutput`.
+///
+/// Invariant: `cancel()`, from any thread at any moment, stops the encoder
+/// within about one codec call, at every stage: while `append` waits, while
+/// the encoder thread encodes, during `finish()`'s drain, the codec's flush
+/// (x264's look-ahead at a slow preset holds dozens of frames, tens of
+/// seconds of work), the trailer (MP4's `+faststart` rewrites the file) and
+/// the GIF's second pass. It raises a flag the shim checks between packets,
+/// between frames and at every I/O buffer (an `AVIOInterruptCB`), so a
+/// blocking write gives up too; then it waits for the threads to leave the
+/// shim, removes the temporary output and `finish()` throws `.cancelled`.
+/// The slowest step it cannot cut short is one x264 call (a frame, or the
+/// look-ahead's analysis of its batch); closing an abandoned encoder, which
+/// waits for x264's own threads, happens on a thread of its own.
+///
+/// Invariant: outputs are bit-exact. The same frames, settings and encoder
+/// thread count give the same bytes: the muxers and encoders run with
+/// FFmpeg's bitexact flags (no random WebM segment id, no version strings,
+/// no creation times). What the thread count changes, measured on 640x360
+/// to 1080p clips at 1 to 8 threads:
+/// - libx264: only the options string x264 writes into the first frame
+///   (`threads=N`); the coded pictures were the same at every count.
+/// - libvpx-vp9 with row-mt: one thread differs from two or more (every
+///   frame after the first); two, four and eight threads gave the same bytes.
+/// - prores_ks: nothing; slices are coded independently (a test holds this).
+/// So a clip encoded on machines with different core counts differs in bytes
+/// but not in how its chunks join; pin `encoderThreads` where the bytes must
+/// match across machines.
 ///
 /// Invariant: memory does not grow with the clip. Frames go from the caller
 /// to encoder threads through a fixed set of frame buffers (`FramePipeline`):
 /// `append` copies into a free one, `exchange` swaps buffers without copying,
 /// and either waits while all are taken. So compositing frame n+1 overlaps
 /// encoding frame n, nothing is allocated per frame, and at most a few frames
-/// plus the codec's own fixed look-ahead are in memory. The GIF, which needs
-/// every frame twice (count colours, then map them), spools scaled frames to
-/// disk rather than holding them. One design for every format
-/// (`StreamingEncoder` + a `FrameSink` per format) keeps the lifecycle and
-/// the cancel/fail paths written and tested once.
+/// plus the codec's own fixed look-ahead are in memory
+/// (`StreamingTests.memoryIsFlat` holds 10x the frames to 10% more peak
+/// memory). The GIF, which needs every frame twice (count colours, then map
+/// them), spools scaled frames to disk rather than holding them. One design
+/// for every format (`StreamingEncoder` + a `FrameSink` per format) keeps the
+/// lifecycle and the cancel/fail paths written and tested once.
 ///
-/// Measured (2 shared x86-64 cores under a load average of 5-7 from other
-/// jobs, so treat them as lower bounds), 1080p synthetic frames (gradient
-/// background, moving card), 60 fps:
+/// Un-premultiplying, for the outputs that keep alpha, is the project's one
+/// implementation (`Primitives.Unpremultiply`), run on the encoder thread;
+/// the C shims only convert, scale, encode and mux.
 ///
-///     swift build -c release --scratch-path .build-enc --product encoders-bench
-///     .build-enc/release/encoders-bench --format mp4 --frames 120 [--transparent]
+/// Clips rendered in parts: with `VideoSettings.chunk`, a video carries a
+/// chunk label, and `VideoChunkJoiner` joins the parts by stream copy.
 ///
-///     format          fps    size (120 frames)   peak RSS
-///     mp4 (medium)    14.6   152 KB              509 MiB (x264 look-ahead)
-///     mov (ProRes)     2.4   69.7 MB             240 MiB
-///     webm (VP9)       6.7   25 KB / 60 frames   364 MiB; 4.0 fps with alpha
-///     gif (480 px)    78.7   123 KB              124 MiB
-///     png (level 6)    9.7   67 KB a frame        85 MiB
-///
-/// ffmpeg's own CLI encoded H.264 medium at 8 fps and ProRes 4444 at 2 fps
-/// on the machine at the same time, so these are the codecs' speeds, not the
-/// pipeline's. Peak memory for 60 and 600 frames (1 s and 10 s at 60 fps,
-/// 320x180, transparent) is the same within 1% for every format, and for MP4
-/// at the default preset at 640x360 too (117 vs 118 MB);
-/// `StreamingTests.memoryIsFlat` holds it to 10%. The default MP4 of
-/// UI-like test frames decodes back at 40.9 dB PSNR (`MP4QualityTests`); the
-/// example fixture's frames at 41.3 dB.
+/// Speed and memory figures (the codecs dominate; the pipeline adds little
+/// to ffmpeg's own CLI at the same settings) are in `benchmarks/RESULTS.md`;
+/// `encoders-bench` measures them.
 ///
 /// Encoders are used from one thread (append, then finish), except `cancel`,
 /// which any thread may call at any time.

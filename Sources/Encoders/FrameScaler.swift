@@ -2,7 +2,9 @@ import CFFmpegShim
 import Primitives
 
 /// Premultiplied RGBA frames to straight-alpha (or opaque) BGRA at the GIF's
-/// size, via the shim's `sr_frame_scaler` (swscale, then alpha fixed up).
+/// size: the shim's `sr_frame_scaler` (swscale) scales the premultiplied
+/// pixels, so hidden colour under transparency does not bleed into edges, and
+/// the alpha is fixed up here, with the module's one `Unpremultiply`.
 final class FrameScaler {
     private var handle: OpaquePointer?
     let width: Int
@@ -33,10 +35,32 @@ final class FrameScaler {
             message.withUnsafeMutableBufferPointer {
                 sr_frame_scaler_scale(handle, source.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                       frame.bytesPerRow, output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                      width * 4, keepAlpha ? 1 : 0, $0.baseAddress, $0.count)
+                                      width * 4, $0.baseAddress, $0.count)
             }
         }
         guard status >= 0 else { throw EncoderError(.writeFailed, path: path, reason: shimMessage(message)) }
+        let base = output.baseAddress!
+        if keepAlpha {
+            Unpremultiply.row(base, into: base, count: width * height)
+        } else {
+            Self.makeOpaque(base, count: width * height)
+        }
+    }
+
+    /// Sets every pixel's alpha (byte 3) to 255: premultiplied colour is then
+    /// the frame composited over black.
+    static func makeOpaque(_ pixels: UnsafeMutableRawPointer, count: Int) {
+        let alpha = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        var i = 0
+        while i + 8 <= count {
+            let p = pixels.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+            pixels.storeBytes(of: p | alpha, toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+            i += 8
+        }
+        while i < count {
+            pixels.storeBytes(of: 0xFF as UInt8, toByteOffset: 4 * i + 3, as: UInt8.self)
+            i += 1
+        }
     }
 }
 

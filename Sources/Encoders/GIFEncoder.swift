@@ -11,7 +11,7 @@ import Primitives
 /// output (`GIFSpool`); `finish()` then maps every spooled frame onto the
 /// palette (paletteuse) and encodes it into the temporary GIF, which is
 /// renamed into place. `cancel()` during that second pass stops it within a
-/// frame.
+/// frame (the writer is interrupted, and the pass checks between frames).
 ///
 /// A transparent canvas gives a GIF with transparency (alpha below 128 is
 /// transparent; GIF has no partial alpha); otherwise frames show over black.
@@ -74,7 +74,7 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
     private let scaler: FrameScaler
     private var palette: PaletteBuilder?
     private let spool: GIFSpool
-    private var writer: VideoWriter?
+    private let slot = InterruptibleWriterSlot()
     /// One scaled frame, reused for every frame in both passes.
     private var scratch: [UInt8]
 
@@ -115,9 +115,9 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
         } catch {
             throw EncoderError(.writeFailed, path: path, reason: error.message)
         }
-        self.writer = writer
+        slot.hold(writer)
         for index in 0..<spool.frameCount {
-            if isCancelled() { throw EncoderError.noMoreFrames(path: path, earlierFailure: nil) }
+            if isCancelled() { throw EncoderError.cancelled(path: path) }
             try scratch.withUnsafeMutableBytes { buffer in
                 try spool.read(index, into: buffer, path: path)
                 let result = Result { () throws(VideoWriterError) in
@@ -129,13 +129,16 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
             }
         }
         try writer.finishAndClose(path: path)
-        self.writer = nil
+        slot.release()
         spool.close()
     }
 
+    func interrupt() {
+        slot.interrupt()
+    }
+
     func abandon() {
-        writer?.close()
-        writer = nil
+        slot.releaseInBackground()
         palette = nil
         spool.close()
     }

@@ -9,8 +9,11 @@ import Synchronization
 /// render loop); `cancel` may come from any thread at any time, including
 /// while that thread is blocked in `append` or busy in `finish`. The
 /// `lifecycle` lock makes "complete and commit" and "abandon and discard"
-/// exclusive, and `cancelled` lets a long `finish` (a GIF's second pass)
-/// notice a cancel and give way promptly.
+/// exclusive. So that `cancel` does not wait for a whole drain (x264's
+/// look-ahead flush at a slow preset runs for many seconds), it first raises
+/// `cancelled` and interrupts the sink: the encoder thread's frame and the
+/// finishing thread's flush, trailer or second pass stop at their next
+/// packet, I/O buffer or frame, and only then does `cancel` wait for them.
 final class StreamingEncoder: @unchecked Sendable {
     let path: String
     let width: Int
@@ -79,17 +82,21 @@ final class StreamingEncoder: @unchecked Sendable {
         }
         lifecycle.lock()
         defer { lifecycle.unlock() }
-        guard let output, !isCancelled else {
+        if isCancelled {
+            discardLocked(reason: nil)
+            throw EncoderError.cancelled(path: path)
+        }
+        guard let output else {
             throw EncoderError.noMoreFrames(path: path, earlierFailure: failure)
         }
         do {
             try sink.complete(frameCount: frameCount, isCancelled: { isCancelled })
-            if isCancelled {
-                throw EncoderError.noMoreFrames(path: path, earlierFailure: nil)
-            }
+            if isCancelled { throw EncoderError.cancelled(path: path) }
         } catch {
-            discardLocked(reason: (error as? EncoderError)?.reason ?? "\(error)")
-            throw error
+            // An interrupted flush fails with the shim's "interrupted": say why.
+            let cancelled = isCancelled
+            discardLocked(reason: cancelled ? nil : (error as? EncoderError)?.reason ?? "\(error)")
+            throw cancelled ? EncoderError.cancelled(path: path) : error
         }
         do {
             try output.commit()
@@ -104,6 +111,7 @@ final class StreamingEncoder: @unchecked Sendable {
 
     func cancel() {
         cancelled.store(true, ordering: .releasing)
+        sink.interrupt()
         pipeline.cancel()
         lifecycle.withLock { discardLocked(reason: nil) }
     }
@@ -113,8 +121,9 @@ final class StreamingEncoder: @unchecked Sendable {
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func checkOpen() throws {
+        if isCancelled { throw EncoderError.cancelled(path: path) }
         try lifecycle.withLock {
-            if output == nil || isCancelled {
+            if output == nil {
                 throw EncoderError.noMoreFrames(path: path, earlierFailure: failure)
             }
         }
@@ -135,9 +144,15 @@ final class StreamingEncoder: @unchecked Sendable {
         return EncoderError(kind, path: path, reason: reason)
     }
 
-    /// The error to throw for a pipeline failure: a worker's `EncoderError`,
-    /// or "no more frames" when the pipeline was stopped by `cancel`.
+    /// The error to throw for a pipeline failure: "cancelled" when `cancel`
+    /// stopped it (a worker's error is then only the interrupt's echo), else
+    /// a worker's `EncoderError`, or "no more frames" after an earlier failure.
     private func failed(_ error: any Error) -> any Error {
+        if isCancelled {
+            pipeline.cancel()
+            lifecycle.withLock { discardLocked(reason: nil) }
+            return EncoderError.cancelled(path: path)
+        }
         if let encoderError = error as? EncoderError {
             pipeline.cancel()
             lifecycle.withLock { discardLocked(reason: encoderError.reason) }

@@ -5,7 +5,8 @@ import Primitives
 /// pixel format and tags. Frame i is at exactly i/fps seconds.
 ///
 /// Outputs that carry alpha (ProRes and VP9 with a transparent background)
-/// get straight alpha, converted from the premultiplied frames in the shim.
+/// get straight alpha: the encoder thread un-premultiplies each frame
+/// (`Unpremultiply`, the one implementation) before the shim converts it.
 /// H.264 has no alpha: a translucent pixel shows as if composited over black.
 /// H.264 needs even sides; an odd size is padded with the background (and
 /// said in `warnings`) or refused, as `settings.oddSize` says.
@@ -14,6 +15,10 @@ import Primitives
 /// theirs) while the caller makes the next; see `StreamingEncoder`. Writes
 /// `.<name>.partial-<random>` beside `path` and renames it over `path` in
 /// `finish()`; see `AtomicOutput`.
+///
+/// With `settings.chunk`, the file is one part of a longer clip: its
+/// container carries the chunk label (`VideoChunk`), `finish()` refuses a
+/// frame count other than the label's, and `VideoChunkJoiner` joins the parts.
 public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable {
     public let path: String
     /// `.mp4`, `.mov` or `.webm`.
@@ -87,7 +92,8 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
         }
         core = StreamingEncoder(
             path: path, width: settings.width, height: settings.height, noun: "video", output: output,
-            sink: VideoWriterSink(writer: writer, path: path),
+            sink: VideoWriterSink(writer: writer, path: path, straightAlpha: configuration.storesStraightAlpha,
+                                  chunk: settings.chunk),
             // One frame encoding, one queued: enough to keep the encoder fed
             // while the caller fills a third.
             workers: 1, buffers: 2, threadName: "sr-\(format.rawValue)")
@@ -101,20 +107,37 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
 
 /// Frames into one `VideoWriter`, in order, on the pipeline's single worker.
 private final class VideoWriterSink: FrameSink, @unchecked Sendable {
-    private var writer: VideoWriter?
+    private let slot = InterruptibleWriterSlot()
     private let path: String
+    private let chunk: VideoChunk?
+    /// Straight-alpha copy of the frame being written, allocated once, when
+    /// the output keeps alpha. A copy rather than converting the pipeline's
+    /// buffer in place: with `exchange` the caller may still hold a reference
+    /// to that buffer for a moment, and writing to it would then copy it.
+    private var straight: [UInt8]?
 
-    init(writer: VideoWriter, path: String) {
-        self.writer = writer
+    init(writer: VideoWriter, path: String, straightAlpha: Bool, chunk: VideoChunk?) {
+        slot.hold(writer)
         self.path = path
+        self.chunk = chunk
+        straight = straightAlpha ? [] : nil
     }
 
     func consume(_ frame: Bitmap, index: Int) throws {
-        guard let writer else {
+        guard let writer = slot.current else {
             throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
         }
-        let result = frame.pixels.withUnsafeBytes { bytes in
-            Result { () throws(VideoWriterError) in try writer.write(bytes, bytesPerRow: frame.bytesPerRow) }
+        let result = frame.pixels.withUnsafeBytes { pixels in
+            guard straight != nil else {
+                return Result { () throws(VideoWriterError) in try writer.write(pixels, bytesPerRow: frame.bytesPerRow) }
+            }
+            if straight?.count != pixels.count { straight = [UInt8](repeating: 0, count: pixels.count) }
+            return straight!.withUnsafeMutableBytes { converted in
+                Unpremultiply.row(pixels.baseAddress!, into: converted.baseAddress!, count: frame.width * frame.height)
+                return Result { () throws(VideoWriterError) in
+                    try writer.write(UnsafeRawBufferPointer(converted), bytesPerRow: frame.bytesPerRow)
+                }
+            }
         }
         if case .failure(let error) = result {
             throw EncoderError(.writeFailed, path: path, reason: error.message)
@@ -122,15 +145,23 @@ private final class VideoWriterSink: FrameSink, @unchecked Sendable {
     }
 
     func complete(frameCount: Int, isCancelled: () -> Bool) throws {
-        guard let writer else {
+        guard let writer = slot.current else {
             throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
         }
+        if let chunk, chunk.frameCount != frameCount {
+            throw EncoderError(.frameMismatch, path: path, reason:
+                "the chunk label says \(chunk.frameCount) frames (\(chunk.rangeText)) but \(frameCount) "
+                + "\(frameCount == 1 ? "was" : "were") appended; nothing was written")
+        }
         try writer.finishAndClose(path: path)
-        self.writer = nil
+        slot.release()
+    }
+
+    func interrupt() {
+        slot.interrupt()
     }
 
     func abandon() {
-        writer?.close()
-        writer = nil
+        slot.releaseInBackground()
     }
 }

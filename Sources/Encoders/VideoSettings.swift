@@ -11,11 +11,10 @@ public struct VideoSettings: Sendable, Hashable {
     /// Playback rate; converted to an exact rational by `frameRate`
     /// (30 -> 30/1, 29.97 -> 30000/1001).
     public var framesPerSecond: Double
-    /// H.264 (`.mp4`) constant rate factor, 0 (lossless) ... 51. Default 18:
-    /// visually lossless for UI content (PSNR above 40 dB on our test frames).
+    /// H.264 (`.mp4`) constant rate factor, `crfRange`; see `Defaults.crf`.
     public var crf: Int
     /// x264 speed/size trade-off, one of `VideoSettings.x264Presets`. Also
-    /// picks VP9's speed (`VP9Speed`). Default "medium".
+    /// picks VP9's speed (`VP9Speed`). See `Defaults.preset`.
     public var preset: String
     /// Allows an output to replace what is at its target (ffmpeg's `-y`).
     /// Without it, an existing target is refused, for every kind: a video
@@ -29,31 +28,34 @@ public struct VideoSettings: Sendable, Hashable {
     /// VP9 yuva420p, GIF transparency. H.264 pads odd sizes with it.
     public var background: RGBAColor
     /// What H.264 does with an odd width or height (yuv420p needs even ones).
-    /// Default `.pad`. Other formats take any size.
+    /// Other formats take any size.
     public var oddSize: OddSizePolicy
-    /// zlib level of PNG sequences, 0 (store, fastest) ... 9 (smallest).
-    /// Default 3: with the Paeth filter (CPNGShim), the 42-frame 1080p
-    /// benchmark scene took 1.72 s and 14 MB at level 3 against 2.66 s and
-    /// 11 MB at level 6 (ffmpeg -c:v png: 1.20 s, 13 MB), so 3 is the fastest
-    /// level within 1.2x of ffmpeg's size. Use 1 for drafts, 9 for archives.
+    /// zlib level of PNG sequences, `pngCompressionLevelRange`: 0 stores
+    /// (fastest), 9 is smallest. See `Defaults.pngCompressionLevel`.
     public var pngCompressionLevel: Int
-    /// Threads the encoders may use: PNG frames encoded in parallel, and
-    /// FFmpeg's encoder threads. nil: one per online core.
+    /// Threads the encoders may use (`encoderThreadsRange`): PNG frames
+    /// encoded in parallel, and FFmpeg's encoder threads. nil: one per online
+    /// core. x264's output depends on it (see the module notes); pin it where
+    /// outputs must be byte-identical across machines.
     public var encoderThreads: Int?
-    /// VP9 (`.webm`) constant quality, 0 (best) ... 63. Default 30.
+    /// VP9 (`.webm`) constant quality, `vp9CRFRange`, 0 best.
     public var vp9CRF: Int
     /// GIF size, rate, dithering and looping.
     public var gif: GIFOptions
     /// The number the first frame of a PNG sequence is named with, so that
     /// ranges rendered apart (`--frames 100-199`) join into one sequence.
-    public var firstFrameNumber: Int = 0
+    public var firstFrameNumber: Int = Defaults.firstFrameNumber
+    /// For a video rendered in parts: which part this is. `.mp4`, `.mov` and
+    /// `.webm` then carry the chunk's label, and `VideoChunkJoiner` joins the
+    /// parts without re-encoding. Other outputs ignore it.
+    public var chunk: VideoChunk? = nil
 
     public init(
         width: Int, height: Int, framesPerSecond: Double,
-        crf: Int = 18, preset: String = "medium", overwrite: Bool = false,
-        background: RGBAColor = .black, oddSize: OddSizePolicy = .pad,
-        pngCompressionLevel: Int = 3, encoderThreads: Int? = nil,
-        vp9CRF: Int = 30, gif: GIFOptions = GIFOptions()
+        crf: Int = Defaults.crf, preset: String = Defaults.preset, overwrite: Bool = Defaults.overwrite,
+        background: RGBAColor = Defaults.background, oddSize: OddSizePolicy = Defaults.oddSize,
+        pngCompressionLevel: Int = Defaults.pngCompressionLevel, encoderThreads: Int? = Defaults.encoderThreads,
+        vp9CRF: Int = Defaults.vp9CRF, gif: GIFOptions = GIFOptions()
     ) {
         self.width = width
         self.height = height
@@ -68,6 +70,32 @@ public struct VideoSettings: Sendable, Hashable {
         self.vp9CRF = vp9CRF
         self.gif = gif
     }
+
+    /// The one statement of every default (the initializer's, and a CLI's).
+    public enum Defaults {
+        /// Visually lossless for UI content (PSNR above 40 dB on our test frames).
+        public static let crf = 18
+        public static let preset = "medium"
+        public static let overwrite = false
+        public static let background = RGBAColor.black
+        public static let oddSize = OddSizePolicy.pad
+        /// With the Paeth filter (CPNGShim), the fastest level whose files stay
+        /// within 1.2x of ffmpeg's (figures in benchmarks/RESULTS.md). 1 for
+        /// drafts, 9 for archives.
+        public static let pngCompressionLevel = 3
+        /// nil: one thread per online core.
+        public static let encoderThreads: Int? = nil
+        public static let vp9CRF = 30
+        public static let firstFrameNumber = 0
+    }
+
+    /// The values each knob accepts; anything else is refused with `.invalidSettings`.
+    public static let crfRange = 0...51
+    public static let vp9CRFRange = 0...63
+    public static let pngCompressionLevelRange = 0...9
+    public static let encoderThreadsRange = 1...256
+    /// The largest width or height.
+    public static let maximumSide = 16384
 
     /// The presets x264 knows, fastest first.
     public static let x264Presets = [
@@ -102,24 +130,26 @@ public struct VideoSettings: Sendable, Hashable {
             throw EncoderError(.invalidSettings, path: path,
                                reason: "frame size \(sizeText) must be positive in both directions")
         }
-        guard width <= 16384, height <= 16384 else {
+        guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw EncoderError(.invalidSettings, path: path,
-                               reason: "frame size \(sizeText) is larger than 16384 pixels on a side")
+                               reason: "frame size \(sizeText) is larger than \(Self.maximumSide) pixels on a side")
         }
         guard let rate = frameRate else {
             throw EncoderError(.invalidSettings, path: path,
                                reason: "frame rate \(framesPerSecond) fps must be above 0 and at most 1000")
         }
-        if let threads = encoderThreads, !(1...256).contains(threads) {
-            throw EncoderError(.invalidSettings, path: path, reason: "encoder threads \(threads) is outside 1...256")
+        if let threads = encoderThreads, !Self.encoderThreadsRange.contains(threads) {
+            throw EncoderError(.invalidSettings, path: path,
+                               reason: "encoder threads \(threads) is outside \(Self.encoderThreadsRange)")
         }
+        try chunk?.validate(path: path)
         return rate
     }
 
     /// Checks CRF and preset for H.264.
     func validateH264(path: String) throws {
-        guard (0...51).contains(crf) else {
-            throw EncoderError(.invalidSettings, path: path, reason: "CRF \(crf) is outside 0...51")
+        guard Self.crfRange.contains(crf) else {
+            throw EncoderError(.invalidSettings, path: path, reason: "CRF \(crf) is outside \(Self.crfRange)")
         }
         try validatePreset(path: path)
     }
@@ -132,16 +162,16 @@ public struct VideoSettings: Sendable, Hashable {
     }
 
     func validateVP9(path: String) throws {
-        guard (0...63).contains(vp9CRF) else {
-            throw EncoderError(.invalidSettings, path: path, reason: "VP9 CRF \(vp9CRF) is outside 0...63")
+        guard Self.vp9CRFRange.contains(vp9CRF) else {
+            throw EncoderError(.invalidSettings, path: path, reason: "VP9 CRF \(vp9CRF) is outside \(Self.vp9CRFRange)")
         }
         try validatePreset(path: path)
     }
 
     func validatePNG(path: String) throws {
-        guard (0...9).contains(pngCompressionLevel) else {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "PNG compression level \(pngCompressionLevel) is outside 0...9")
+        guard Self.pngCompressionLevelRange.contains(pngCompressionLevel) else {
+            throw EncoderError(.invalidSettings, path: path, reason:
+                "PNG compression level \(pngCompressionLevel) is outside \(Self.pngCompressionLevelRange)")
         }
     }
 }

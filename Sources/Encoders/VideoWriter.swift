@@ -10,6 +10,11 @@ import Darwin
 /// written by FFmpeg. Which container, codec and pixel format is data
 /// (`Configuration`), so H.264 .mp4, ProRes 4444 .mov, VP9 .webm with alpha
 /// and GIF are four configurations of one writer.
+///
+/// One thread at a time writes, finishes and closes; `interrupt()` may come
+/// from any other thread at any moment while the writer is alive: the C
+/// handle stays allocated until deinit, so the flag it sets is never freed
+/// under the interrupting thread (closing releases FFmpeg's state only).
 final class VideoWriter {
     struct Configuration {
         var formatName: String
@@ -28,9 +33,12 @@ final class VideoWriter {
         var colorTransfer: String?
         var colorSpace: String?
         var colorRange: String?
-        /// The frames are premultiplied and the output keeps alpha: the shim
-        /// divides by alpha before converting.
-        var inputPremultiplied = false
+        /// The output keeps alpha, which it stores straight: the frames, which
+        /// are premultiplied, are un-premultiplied before `write` (by
+        /// `VideoWriterSink`; the shim converts pixels as they come).
+        var storesStraightAlpha = false
+        /// One container metadata entry, e.g. the chunk label.
+        var metadata: (key: String, value: String)?
         /// Encoded size when larger than `width` x `height` (padding); nil: the same.
         var outputWidth: Int?
         var outputHeight: Int?
@@ -49,19 +57,24 @@ final class VideoWriter {
         /// matrix in limited range, the index at the front for streaming.
         /// Frames are encoded as they are: premultiplied colour is the frame
         /// over black. `encodedSize` is even (padded) when the frames are not.
+        /// x264's headers are "stitchable": they do not depend on the content
+        /// or the CRF, so chunks encoded apart have identical headers and join
+        /// (`VideoChunkJoiner`).
         static func h264MP4(settings: VideoSettings, frameRate: FrameRate,
                             encodedSize: (width: Int, height: Int)) -> Configuration {
             var c = Configuration(
                 formatName: "mp4", codecName: "libx264", pixelFormat: "yuv420p",
                 width: settings.width, height: settings.height, frameRate: frameRate,
-                codecOptions: [("crf", String(settings.crf)), ("preset", settings.preset)],
-                formatOptions: [("movflags", "+faststart")],
+                codecOptions: [("crf", String(settings.crf)), ("preset", settings.preset),
+                               ("x264-params", "stitchable=1")],
+                formatOptions: [("movflags", "+faststart" + (settings.chunk == nil ? "" : "+use_metadata_tags"))],
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
             )
             c.outputWidth = encodedSize.width
             c.outputHeight = encodedSize.height
             c.padColor = settings.premultipliedBackground
             c.threads = settings.encoderThreads ?? 0
+            c.metadata = settings.chunk.map { (VideoChunk.metadataKey, $0.label(frameRate: frameRate)) }
             return c
         }
 
@@ -76,10 +89,12 @@ final class VideoWriter {
                 formatName: "mov", codecName: "prores_ks", pixelFormat: alpha ? "yuva444p10le" : "yuv444p10le",
                 width: settings.width, height: settings.height, frameRate: frameRate,
                 codecOptions: [("profile", "4444"), ("vendor", "apl0")] + (alpha ? [("alpha_bits", "16")] : []),
+                formatOptions: settings.chunk == nil ? [] : [("movflags", "+use_metadata_tags")],
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
             )
-            c.inputPremultiplied = alpha
+            c.storesStraightAlpha = alpha
             c.threads = settings.encoderThreads ?? 0
+            c.metadata = settings.chunk.map { (VideoChunk.metadataKey, $0.label(frameRate: frameRate)) }
             return c
         }
 
@@ -99,10 +114,11 @@ final class VideoWriter {
                 ],
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
             )
-            c.inputPremultiplied = alpha
+            c.storesStraightAlpha = alpha
             c.allowOddSize = true
             // libvpx uses one thread unless told otherwise.
             c.threads = settings.resolvedThreads
+            c.metadata = settings.chunk.map { (VideoChunk.metadataKey, $0.label(frameRate: frameRate)) }
             return c
         }
 
@@ -143,7 +159,7 @@ final class VideoWriter {
         }
     }
 
-    private var handle: OpaquePointer?
+    private let handle: OpaquePointer?
     /// One message buffer for the writer's lifetime, so writing a frame allocates nothing here.
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private static let errorBufferSize = 1024
@@ -182,13 +198,14 @@ final class VideoWriter {
         config.color_transfer = cString(c.colorTransfer)
         config.color_space = cString(c.colorSpace)
         config.color_range = cString(c.colorRange)
-        config.input_premultiplied = c.inputPremultiplied ? 1 : 0
         config.output_width = Int32(clamping: c.outputWidth ?? 0)
         config.output_height = Int32(clamping: c.outputHeight ?? 0)
         config.pad_color = (c.padColor[0], c.padColor[1], c.padColor[2], c.padColor[3])
         config.allow_odd_size = c.allowOddSize ? 1 : 0
         config.thread_count = Int32(clamping: c.threads)
         config.palette_options = cString(c.paletteOptions)
+        config.metadata_key = cString(c.metadata?.key)
+        config.metadata_value = cString(c.metadata?.value)
 
         var opened: OpaquePointer?
         let status = (c.palette ?? []).withUnsafeBufferPointer { entries in
@@ -207,6 +224,13 @@ final class VideoWriter {
     deinit {
         sr_video_writer_free(handle)
         errorBuffer.deallocate()
+    }
+
+    /// Makes the `write` or `finish` in progress on another thread, and every
+    /// later one, throw promptly: at the encoder's next packet, or the file's
+    /// next I/O buffer. Safe from any thread while this object is alive.
+    func interrupt() {
+        sr_video_writer_interrupt(handle)
     }
 
     var frameCount: Int { Int(sr_video_writer_frame_count(handle)) }
@@ -228,7 +252,6 @@ final class VideoWriter {
         }
     }
 
-    /// Closes the file now (without a trailer if unfinished) and releases FFmpeg's state.
     /// Finishes and closes the file, reporting a failure against `path`.
     func finishAndClose(path: String) throws(EncoderError) {
         do {
@@ -239,9 +262,10 @@ final class VideoWriter {
         close()
     }
 
+    /// Closes the file now (without a trailer if unfinished) and releases
+    /// FFmpeg's state. Not while another thread is in `write` or `finish`.
     func close() {
-        sr_video_writer_free(handle)
-        handle = nil
+        sr_video_writer_close(handle)
     }
 
     private func lastMessage(fallback: String) -> String {
@@ -258,4 +282,62 @@ final class VideoWriter {
 /// A failure reported by the shim, already one line.
 struct VideoWriterError: Error {
     let message: String
+}
+
+/// The writer a sink works with, which a cancelling thread may interrupt at
+/// any moment: while a worker writes, while `finish` flushes, or before the
+/// writer exists (a GIF's is made in its second pass), in which case the
+/// writer is interrupted as it arrives. Holding the writer here, behind a
+/// lock, is what keeps it alive while another thread interrupts it.
+final class InterruptibleWriterSlot: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var writer: VideoWriter?
+    private var interrupted = false
+
+    /// The writer, until `release`.
+    var current: VideoWriter? { lock.withLock { writer } }
+
+    /// Keeps `writer`; interrupts it at once if an interrupt came first.
+    func hold(_ writer: VideoWriter) {
+        lock.withLock {
+            self.writer = writer
+            if interrupted { writer.interrupt() }
+        }
+    }
+
+    func interrupt() {
+        lock.withLock {
+            interrupted = true
+            writer?.interrupt()
+        }
+    }
+
+    /// Closes the writer (without a trailer if unfinished) and lets it go.
+    func release() {
+        take()?.close()
+    }
+
+    /// Lets an abandoned writer go, closing it on a thread of its own: x264
+    /// waits for the frames its threads have in hand when closed (up to a
+    /// frame's encoding, seconds at veryslow), and a cancel should not. The
+    /// temporary file may be removed meanwhile: the writer only writes
+    /// through its open descriptor.
+    func releaseInBackground() {
+        guard let writer = take() else { return }
+        let abandoned = Abandoned(writer)
+        WorkerThread.detach(name: "sr-close") { abandoned.writer.close() }
+    }
+
+    private func take() -> VideoWriter? {
+        lock.withLock {
+            defer { writer = nil }
+            return writer
+        }
+    }
+
+    /// Hands a writer to the closing thread, which is then its only user.
+    private final class Abandoned: @unchecked Sendable {
+        let writer: VideoWriter
+        init(_ writer: VideoWriter) { self.writer = writer }
+    }
 }

@@ -32,6 +32,14 @@ final class WorkerThread: @unchecked Sendable {
         precondition(result == 0, "cannot start an encoder thread: \(String(cString: strerror(result)))")
     }
 
+    /// Runs `body` on a new thread that nobody waits for: for clean-up that
+    /// may block (x264 joining its own threads) after the work was abandoned.
+    static func detach(name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = WorkerThread(name: name, body)
+        thread.joined = true
+        pthread_detach(thread.thread)
+    }
+
     /// Waits for the closure to return. Call once, from another thread.
     func join() {
         guard !joined else { return }

@@ -78,7 +78,7 @@ struct AtomicOutputTests {
             let error = try #require(throws: EncoderError.self) {
                 try OutputFormat.encoder(forOutputPath: path, settings: Self.settings)
             }
-            #expect(error.kind == .targetNotWritable)
+            #expect(error.kind == .targetNotEmpty)
             #expect(error.description == "cannot write '\(path)': it already exists; "
                 + "allow overwriting (--overwrite) to replace it, or choose another name")
             #expect(try fileBytes(path) == Array("an earlier render".utf8))

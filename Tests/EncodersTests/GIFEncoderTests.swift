@@ -103,6 +103,26 @@ struct GIFEncoderTests {
         }
     }
 
+    @Test("translucent pixels of a transparent canvas keep their straight colour (un-premultiplied after scaling)")
+    func straightColour() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/clip.gif"
+            let settings = VideoSettings(width: 40, height: 30, framesPerSecond: 10, background: .clear)
+            let encoder = try GIFEncoder(path: path, settings: settings)
+            // Straight (200, 100, 50) at alpha 160: premultiplied (125, 63, 31), which GIF, having no
+            // partial alpha, must show opaque in its straight colour.
+            let frame = try #require(Bitmap(width: 40, height: 30, straightPixels: [UInt8](
+                (0..<(40 * 30)).flatMap { _ in [200, 100, 50, 160] as [UInt8] })))
+            for _ in 0..<2 { try encoder.append(frame) }
+            try encoder.finish()
+            let first = try #require(try decodeRaw(path, pixelFormat: "rgba", bytesPerPixel: 4, width: 40, height: 30).first)
+            let centre = (15 * 40 + 20) * 4
+            let pixel = Array(first[centre..<(centre + 4)]).map(Int.init)
+            #expect(abs(pixel[0] - 200) <= 4 && abs(pixel[1] - 100) <= 4 && abs(pixel[2] - 50) <= 4, "\(pixel)")
+            #expect(pixel[3] == 255)
+        }
+    }
+
     @Test("the fixture poster, sliding: a real image through the whole GIF path, README-sized")
     func fixtureImage() throws {
         let poster = try PNGCodec.decode(fileAt: fixturePath("fixtures/images/poster.png"))

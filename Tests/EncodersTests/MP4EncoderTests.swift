@@ -153,7 +153,8 @@ struct MP4EncoderTests {
     func translucentOverBlack() throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/half.mp4"
-            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(width: 16, height: 16, framesPerSecond: 24))
+            let settings = VideoSettings(width: 16, height: 16, framesPerSecond: 24)
+            let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             // Straight white at alpha 128 is premultiplied (128, 128, 128, 128).
             try encoder.append(Bitmap(width: 16, height: 16, fill: (128, 128, 128, 128)))
             try encoder.finish()

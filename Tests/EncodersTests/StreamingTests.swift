@@ -78,7 +78,7 @@ struct StreamingTests {
                 }
             }
             while !canceller.isFinished { usleep(1000) }
-            #expect(failure?.kind == .misuse, "append after cancel says the encoder takes no more frames")
+            #expect(failure?.kind == .cancelled, "append after cancel says the encoder was cancelled")
             #expect(throws: EncoderError.self) { try encoder.finish() }
             encoder.cancel()
             #expect(try contents(of: dir) == before, "no temporary file or directory remains")

@@ -8,6 +8,14 @@
  * other outputs (ProRes 4444 .mov, VP9 .webm with alpha, GIF) are a different
  * configuration rather than a different code path.
  *
+ * Outputs are bit-exact: the muxer and encoder run with FFmpeg's bitexact
+ * flags (no random WebM segment id, no version strings or creation times),
+ * so the same frames, settings and encoder thread count give the same bytes.
+ *
+ * Any thread may stop a writer with sr_video_writer_interrupt while another
+ * thread is inside it: the call in progress returns at the next packet (or
+ * the next I/O buffer of the file) with an error.
+ *
  * This header deliberately includes no FFmpeg header: the FFmpeg types stay
  * inside ffmpeg_shim.c. Every function reports failure as a negative return
  * value plus a one-line, NUL-terminated message in the caller's buffer; none
@@ -59,13 +67,10 @@ typedef struct sr_video_writer_config {
     const char *color_transfer;
     const char *color_space;
     const char *color_range;
-    /* 1: the input is premultiplied (alpha in byte 3) and is divided by alpha
-       before conversion, for outputs that keep alpha. 0: converted as is (an
-       opaque output then shows premultiplied frames over black). */
-    int input_premultiplied;
     /* Encoded size, when larger than width x height: each frame is padded on
        the right and at the bottom with pad_color (4 bytes in the input pixel
-       layout, same premultiplication as the input). 0 means width / height. */
+       layout). 0 means width / height. Pixels are converted as they are: the
+       caller un-premultiplies them first for outputs that keep alpha. */
     int output_width;
     int output_height;
     uint8_t pad_color[4];
@@ -80,6 +85,10 @@ typedef struct sr_video_writer_config {
        ("dither=sierra2_4a:diff_mode=rectangle"). NULL palette: swscale. */
     const uint32_t *palette;
     const char *palette_options;
+    /* One container metadata entry (e.g. the chunk label), or NULL. mp4 and
+       mov keep an arbitrary key only with movflags +use_metadata_tags. */
+    const char *metadata_key;
+    const char *metadata_value;
 } sr_video_writer_config;
 
 /*
@@ -113,14 +122,32 @@ int64_t sr_video_writer_frame_count(const sr_video_writer *writer);
 int sr_video_writer_finish(sr_video_writer *writer, char *error, size_t error_size);
 
 /*
- * Releases everything. On a writer that was not finished, closes the file
- * without a trailer (the file is then unusable and the caller should remove
- * it). NULL is accepted.
+ * Makes the call in progress on another thread (write or finish: encoding,
+ * the encoder's flush, the trailer, a blocking file write) and every later
+ * call fail promptly with "interrupted". Only sets an atomic flag: safe from
+ * any thread at any time until sr_video_writer_free, including after
+ * sr_video_writer_close. NULL is accepted.
  */
+void sr_video_writer_interrupt(sr_video_writer *writer);
+
+/*
+ * Closes the file (without a trailer if unfinished: the file is then
+ * unusable and the caller should remove it) and releases FFmpeg's state,
+ * keeping the handle itself valid for sr_video_writer_interrupt and
+ * sr_video_writer_frame_count. No other thread may be inside write or finish.
+ * NULL is accepted.
+ */
+void sr_video_writer_close(sr_video_writer *writer);
+
+/* sr_video_writer_close, then releases the handle. NULL is accepted. */
 void sr_video_writer_free(sr_video_writer *writer);
 
 /* 1 when this FFmpeg build has an encoder by that name, else 0. */
 int sr_encoder_available(const char *codec_name);
+
+/* value * from_num/from_den expressed in units of to_num/to_den, rounded to
+   the nearest (halves away from zero), as FFmpeg rescales timestamps. */
+int64_t sr_rescale(int64_t value, int from_num, int from_den, int to_num, int to_den);
 
 #ifdef __cplusplus
 }

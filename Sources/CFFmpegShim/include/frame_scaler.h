@@ -1,11 +1,10 @@
 /*
- * frame_scaler.h: premultiplied RGBA frames -> straight-alpha (or opaque)
- * BGRA frames of another size, the form the GIF path spools and feeds to
- * palettegen and paletteuse.
+ * frame_scaler.h: premultiplied RGBA frames -> premultiplied BGRA frames of
+ * another size, for the GIF path (which then un-premultiplies them, or makes
+ * them opaque, in Swift before palettegen and paletteuse).
  *
- * Scaling runs on the premultiplied pixels (so transparent pixels do not
- * bleed their hidden colour into their neighbours) and un-premultiplies
- * afterwards.
+ * Scaling runs on the premultiplied pixels so that transparent pixels do not
+ * bleed their hidden colour into their neighbours.
  */
 #ifndef SHIFTRENDER_FRAME_SCALER_H
 #define SHIFTRENDER_FRAME_SCALER_H
@@ -25,13 +24,11 @@ int sr_frame_scaler_open(int source_width, int source_height, int width, int hei
                          sr_frame_scaler **out, char *error, size_t error_size);
 
 /*
- * Scales one frame of premultiplied RGBA (stride bytes a row) into bgra
- * (out_stride bytes a row). keep_alpha: straight alpha; otherwise alpha is
- * set to 255, i.e. the frame over black.
+ * Scales one frame of premultiplied RGBA (stride bytes a row) into
+ * premultiplied BGRA (out_stride bytes a row).
  */
 int sr_frame_scaler_scale(sr_frame_scaler *scaler, const uint8_t *rgba, ptrdiff_t stride,
-                          uint8_t *bgra, ptrdiff_t out_stride, int keep_alpha,
-                          char *error, size_t error_size);
+                          uint8_t *bgra, ptrdiff_t out_stride, char *error, size_t error_size);
 
 void sr_frame_scaler_free(sr_frame_scaler *scaler);
 
