@@ -16,8 +16,11 @@
 /// images from `png_image_finish_read` with every other row wrong (a test
 /// compares interlaced fixtures with non-interlaced twins).
 ///
-/// Encoding writes straight-alpha RGBA, or RGB when every pixel is opaque, and
-/// replaces the target file only once the new one is complete.
+/// Encoding writes straight-alpha RGBA, or RGB when every pixel is opaque.
+/// Files go through the shim's row writer (rows un-premultiplied one at a
+/// time, a failed write naming the OS error) with libpng's default settings,
+/// so they are byte for byte what the simplified API writes to memory; a file
+/// replaces its target only once it is complete.
 import CLibPNG
 import CPNGShim
 import Primitives
@@ -114,9 +117,10 @@ public enum PNGCodec {
             throw PNGError(.decode, path: path, reason:
                 "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
         }
-        if let byteCount, byteCount < minimumByteCount(width: width, height: height) {
+        let minimum = minimumByteCount(width: width, height: height)
+        if let byteCount, byteCount < minimum {
             throw PNGError(.decode, path: path, reason:
-                "the PNG ends early: \(width)x\(height) pixels need at least \(minimumByteCount(width: width, height: height)) bytes, and it has \(byteCount)")
+                "the PNG ends early: \(width)x\(height) pixels need at least \(minimum) bytes, and it has \(byteCount)")
         }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         // A 16-bit PNG without gAMA/sRGB is taken as sRGB-encoded, as every
@@ -148,23 +152,24 @@ public enum PNGCodec {
     // MARK: Encoding
 
     /// Writes `bitmap` as a PNG at `path`: RGB when every pixel is opaque, else
-    /// straight-alpha RGBA. The PNG is written beside `path` under a temporary
-    /// name and renamed over it when complete, so a reader never sees half a
-    /// file and a failed write leaves any earlier file in place.
+    /// straight-alpha RGBA, the same bytes `encode(_:)` returns. The PNG is
+    /// written beside `path` under a temporary name and renamed over it when
+    /// complete, so a reader never sees half a file and a failed write leaves
+    /// any earlier file in place. A failed write names its OS cause, e.g.
+    /// `no space left on device (the disk is full)`.
     public static func encode(_ bitmap: Bitmap, toFileAt path: String) throws {
-        var (image, pixels) = try prepare(bitmap, path: path)
-        defer { png_image_free(&image) }
-        let temporary = temporaryPath(beside: path)
-        let written = pixels.withUnsafeBytes { buffer in
-            png_image_write_to_file(&image, temporary, 0, buffer.baseAddress, 0, nil)
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw PNGError(.encode, path: path, reason: "a PNG cannot be \(bitmap.width)x\(bitmap.height) pixels")
         }
-        guard written != 0 else {
-            let why = reason(image)
+        let temporary = temporaryPath(beside: path)
+        do {
+            try writeFile(bitmap, path: temporary, keepAlpha: !isOpaque(bitmap), compressionLevel: -1)
+        } catch let error as PNGError {
             unlink(temporary)
-            throw PNGError(.encode, path: path, reason: why)
+            throw PNGError(.encode, path: path, reason: error.reason)
         }
         guard rename(temporary, path) == 0 else {
-            let why = String(cString: strerror(errno))
+            let why = PNGError.describe(errno: errno)
             unlink(temporary)
             throw PNGError(.encode, path: path, reason: why)
         }
@@ -260,7 +265,7 @@ public enum PNGCodec {
     static func reason(_ status: sr_png_status) -> String {
         let message = withUnsafeBytes(of: status.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
         guard status.os_error != 0 else { return plain(message) }
-        let cause = String(cString: strerror(status.os_error))
+        let cause = PNGError.describe(errno: status.os_error)
         return message.isEmpty ? cause : "\(message): \(cause)"
     }
 

@@ -281,3 +281,139 @@ struct PNGInterlaceTests {
         return ~crc
     }
 }
+
+/// Writing PNG files through the shim's row writer.
+@Suite("PNGCodec: writing files")
+struct PNGWriteTests {
+    /// Opaque, incompressible pixels (a seeded LCG), so the PNG is about as large as the pixels.
+    static func noise(width: Int, height: Int, opaque: Bool) -> Bitmap {
+        var bitmap = variedPremultipliedBitmap(width: width, height: height)
+        if opaque { for i in stride(from: 3, to: bitmap.pixels.count, by: 4) { bitmap.pixels[i] = 255 } }
+        return bitmap
+    }
+
+    @Test("a file holds byte for byte what the in-memory encoder (libpng's simplified API) returns")
+    func fileMatchesMemoryEncoder() throws {
+        try withTemporaryDirectory { dir in
+            for (width, height, opaque) in [(1, 1, true), (37, 23, false), (37, 23, true), (300, 200, false), (640, 3, true)] {
+                let bitmap = Self.noise(width: width, height: height, opaque: opaque)
+                try PNGCodec.encode(bitmap, toFileAt: dir + "/a.png")
+                #expect(try fileBytes(dir + "/a.png") == PNGCodec.encode(bitmap), "\(width)x\(height) opaque \(opaque)")
+            }
+        }
+    }
+
+    @Test("writing a frame reuses one row buffer per thread; the pool stays bounded")
+    func rowBufferPool() {
+        let pool = RowBufferPool(limit: 2, keptByteLimit: 1024)
+        let first = pool.take(byteCount: 512)
+        pool.recycle(first)
+        let again = pool.take(byteCount: 512)
+        #expect(again === first, "a recycled buffer is handed out again")
+        pool.recycle(again)
+        let larger = pool.take(byteCount: 1000)
+        #expect(larger !== first && larger.byteCount >= 1000, "a buffer too small is not handed out")
+        pool.recycle(larger)
+        #expect(pool.count == 1)
+        // The pooled 1000-byte buffer is too small for 4096: dropped, and the
+        // new one is above keptByteLimit, so it is not kept either.
+        pool.recycle(pool.take(byteCount: 4096))
+        #expect(pool.count == 0, "a buffer above keptByteLimit is not kept")
+        let held = (0 ..< 4).map { _ in pool.take(byteCount: 16) }
+        held.forEach(pool.recycle)
+        #expect(pool.count == 2, "no more than limit buffers are kept")
+    }
+
+    @Test("packRGB equals its plain reference at every length, aligned or not")
+    func packRGBMatchesReference() {
+        let source = variedPremultipliedBitmap(width: 80, height: 1).pixels
+        for count in 0 ... 67 {
+            for start in [0, 1, 3] {
+                var fast = [UInt8](repeating: 0xAB, count: 3 * 80 + 8), plain = fast
+                source.withUnsafeBytes { s in
+                    fast.withUnsafeMutableBytes { PNGCodec.packRGB(s.baseAddress! + 4 * start, into: $0.baseAddress! + 1, count: count) }
+                    plain.withUnsafeMutableBytes {
+                        PNGCodec.packRGBReference(s.baseAddress! + 4 * start, into: $0.baseAddress! + 1, count: count)
+                    }
+                }
+                #expect(fast == plain, "count \(count), start \(start)")
+            }
+        }
+        // The reference drops exactly the alpha bytes.
+        var out = [UInt8](repeating: 0, count: 6)
+        let two: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
+        two.withUnsafeBytes { s in
+            out.withUnsafeMutableBytes { PNGCodec.packRGBReference(s.baseAddress!, into: $0.baseAddress!, count: 2) }
+        }
+        #expect(out == [1, 2, 3, 5, 6, 7])
+    }
+
+    @Test("OS error numbers become plain reasons")
+    func osErrorReasons() {
+        #expect(PNGError.describe(errno: ENOSPC) == "no space left on device (the disk is full)")
+        #expect(PNGError.describe(errno: EROFS) == "read-only file system")
+        #expect(PNGError.describe(errno: EACCES) == "permission denied")
+        #expect(PNGError.describe(errno: EDQUOT).contains("quota"))
+        #expect(PNGError.describe(errno: EMFILE) == String(cString: strerror(EMFILE)), "others as the system words them")
+    }
+
+    /// Mounts a 64 KiB tmpfs (this needs root, as in CI); skips, with the
+    /// reason, where that is impossible. Always unmounts.
+    func withSmallDisk(_ body: (String) throws -> Void) throws {
+        try withTemporaryDirectory { dir in
+            let mountPoint = dir + "/small"
+            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+            let mounted = try? run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint])
+            guard let mounted, mounted.status == 0 else {
+                let why = mounted?.stderr.trimmingCharacters(in: .whitespacesAndNewlines) ?? "no /bin/mount"
+                try Test.cancel("cannot mount a 64 KiB tmpfs to fill (needs root): \(why)")
+            }
+            defer {
+                let unmounted = try? run("/bin/umount", [mountPoint])
+                if unmounted?.status != 0 { Issue.record("could not unmount \(mountPoint): \(unmounted?.stderr ?? "")") }
+            }
+            try body(mountPoint)
+        }
+    }
+
+    @Test("a full disk is named as such, for single images and for frames; no partial file is left")
+    func fullDisk() throws {
+        try withSmallDisk { disk in
+            // 256 x 256 noisy pixels: about 256 KiB of PNG for a 64 KiB disk.
+            let translucent = Self.noise(width: 256, height: 256, opaque: false)
+            let opaque = Self.noise(width: 256, height: 256, opaque: true)
+            for bitmap in [translucent, opaque] {
+                let path = disk + "/still.png"
+                let error = try #require(throws: PNGError.self) { try PNGCodec.encode(bitmap, toFileAt: path) }
+                #expect(error.description == "cannot write PNG '\(path)': no space left on device (the disk is full)")
+                #expect(try contents(of: disk).isEmpty, "the temporary file is removed")
+            }
+            for (bitmap, keepAlpha) in [(translucent, true), (opaque, false)] {
+                let path = disk + "/frame_00000.png"
+                let error = try #require(throws: PNGError.self) {
+                    try PNGCodec.writeFrame(bitmap, toFileAt: path, keepAlpha: keepAlpha, compressionLevel: 0)
+                }
+                #expect(error.description == "cannot write PNG '\(path)': no space left on device (the disk is full)")
+                try FileManager.default.removeItem(atPath: path)
+            }
+            // A small image still fits, so the disk itself works.
+            try PNGCodec.encode(Bitmap(width: 4, height: 4, fill: (0, 0, 0, 255)), toFileAt: disk + "/small.png")
+            #expect(try PNGCodec.readSize(fileAt: disk + "/small.png") == (4, 4))
+        }
+    }
+
+    @Test("a read-only file system is named as such")
+    func readOnly() throws {
+        try withSmallDisk { disk in
+            let remounted = try run("/bin/mount", ["-o", "remount,ro", disk])
+            try #require(remounted.status == 0, "\(remounted.stderr)")
+            let bitmap = Bitmap(width: 2, height: 2, fill: (0, 0, 0, 255))
+            let still = try #require(throws: PNGError.self) { try PNGCodec.encode(bitmap, toFileAt: disk + "/a.png") }
+            #expect(still.reason == "cannot create the file: read-only file system", "\(still)")
+            let frame = try #require(throws: PNGError.self) {
+                try PNGCodec.writeFrame(bitmap, toFileAt: disk + "/f.png", keepAlpha: true)
+            }
+            #expect(frame.reason == "cannot create the file: read-only file system", "\(frame)")
+        }
+    }
+}
