@@ -120,9 +120,12 @@ enum BlendKernels {
         while i &+ 8 <= count {
             let a8 = UnsafeRawPointer(alpha + i).loadUnaligned(as: UInt64.self)
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
-            if a8 == opaqueRun {
+            // Zero coverage first: for a translucent colour `opaqueRun` is 0 too,
+            // and a run of nothing must leave the target alone, not store the colour.
+            if a8 == 0 {
+            } else if a8 == opaqueRun {
                 d.storeBytes(of: s, as: Pixels8.self)
-            } else if a8 != 0 {
+            } else {
                 d.storeBytes(of: blend8(d.loadUnaligned(as: Pixels8.self), s, byteLanes(alpha + i)), as: Pixels8.self)
             }
             i &+= 8

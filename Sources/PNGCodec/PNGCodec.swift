@@ -1,16 +1,28 @@
-/// PNGCodec: PNG files to and from `Bitmap`, over libpng's simplified API.
+/// PNGCodec: PNG files to and from `Bitmap`, over libpng.
 ///
-/// The simplified API (`png_image_*`) reports errors through a message in the
-/// `png_image` instead of `longjmp`, which must never cross Swift frames; so
-/// every failure here (missing file, not a PNG, truncated data, a full disk)
-/// becomes a thrown `PNGError` and nothing crashes.
+/// Two ways into libpng, neither letting its `longjmp` cross Swift frames: the
+/// simplified API (`png_image_*`), which reports errors through a message in
+/// the `png_image`, and CPNGShim, C calls over the full API that keep their
+/// `setjmp` in C. Every failure (missing file, not a PNG, truncated data, a
+/// full disk) becomes a thrown `PNGError` and nothing crashes.
 ///
-/// Decoding accepts any PNG colour type and bit depth and returns premultiplied
-/// RGBA8 in sRGB (libpng converts palette, grey, 16-bit and gamma; 16-bit
-/// files without gamma information count as sRGB, not linear). Encoding
-/// writes straight-alpha RGBA, or RGB when every pixel is opaque, and replaces
-/// the target file only once the new one is complete.
+/// Decoding accepts any PNG colour type, bit depth and interlacing and returns
+/// premultiplied RGBA8 in sRGB (libpng converts palette, grey, 16-bit and
+/// gamma; 16-bit files without gamma information count as sRGB, not linear).
+/// The header is read first, and the size limits apply before any pixel memory
+/// is allocated. Non-interlaced images decode through the simplified API;
+/// Adam7-interlaced ones through the shim's full-API reader with the same
+/// transforms, because Debian 12's libpng 1.6.39 returns 16-bit interlaced
+/// images from `png_image_finish_read` with every other row wrong (a test
+/// compares interlaced fixtures with non-interlaced twins).
+///
+/// Encoding writes straight-alpha RGBA, or RGB when every pixel is opaque.
+/// Files go through the shim's row writer (rows un-premultiplied one at a
+/// time, a failed write naming the OS error) with libpng's default settings,
+/// so they are byte for byte what the simplified API writes to memory; a file
+/// replaces its target only once it is complete.
 import CLibPNG
+import CPNGShim
 import Primitives
 
 #if canImport(Glibc)
@@ -29,16 +41,46 @@ public enum PNGCodec {
     /// Decodes the PNG at `path` into a premultiplied bitmap.
     public static func decode(fileAt path: String) throws -> Bitmap {
         try refuseDirectory(path, .decode)
-        return try decode(path: path, byteCount: fileSize(path)) { image in png_image_begin_read_from_file(&image, path) }
+        // One open file for both readers, so the header checked is the image decoded.
+        guard let file = fopen(path, "rb") else {
+            throw PNGError(.decode, path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { fclose(file) }
+        var info = stat()
+        let byteCount = fstat(fileno(file), &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : nil
+        var header = [UInt8](repeating: 0, count: ihdrEnd)
+        let interlaced = fread(&header, 1, ihdrEnd, file) == ihdrEnd && isInterlaced(header)
+        rewind(file)
+        return try decode(path: path, byteCount: byteCount, interlaced: interlaced) { image in
+            png_image_begin_read_from_stdio(&image, file)
+        } readInterlaced: { pixels, width, height, status in
+            rewind(file)
+            return sr_png_read_rgba8(file, nil, 0, pixels, width, height, &status)
+        }
     }
 
     /// Decodes PNG bytes held in memory. `name` only labels error messages.
     public static func decode(data: [UInt8], name: String? = nil) throws -> Bitmap {
         try data.withUnsafeBytes { bytes in
-            try decode(path: name, byteCount: data.count) { image in
+            try decode(path: name, byteCount: data.count, interlaced: isInterlaced(data)) { image in
                 png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
+            } readInterlaced: { pixels, width, height, status in
+                sr_png_read_rgba8(nil, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                                  pixels, width, height, &status)
             }
         }
+    }
+
+    /// The end of the interlace byte, the last of the IHDR fields: signature (8),
+    /// chunk length and type (8), width, height (8), depth, colour type,
+    /// compression, filter, interlace.
+    private static let ihdrEnd = 29
+
+    /// True when `header`, the start of a PNG, declares Adam7 interlacing. Only
+    /// read once libpng has accepted the header, which makes IHDR the first
+    /// chunk, at its fixed place.
+    static func isInterlaced(_ header: [UInt8]) -> Bool {
+        header.count >= ihdrEnd && header[12 ..< 16].elementsEqual("IHDR".utf8) && header[ihdrEnd - 1] != 0
     }
 
     /// The image size from the PNG header, without decoding the pixels.
@@ -61,7 +103,10 @@ public enum PNGCodec {
         height * (1 + (width + 7) / 8) / 2064
     }
 
-    private static func decode(path: String?, byteCount: Int?, begin: (inout png_image) -> Int32) throws -> Bitmap {
+    private static func decode(
+        path: String?, byteCount: Int?, interlaced: Bool, begin: (inout png_image) -> Int32,
+        readInterlaced: (UnsafeMutablePointer<UInt8>, UInt32, UInt32, inout sr_png_status) -> Int32
+    ) throws -> Bitmap {
         var image = newImage()
         defer { png_image_free(&image) }
         guard begin(&image) != 0 else {
@@ -72,20 +117,31 @@ public enum PNGCodec {
             throw PNGError(.decode, path: path, reason:
                 "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
         }
-        if let byteCount, byteCount < minimumByteCount(width: width, height: height) {
+        let minimum = minimumByteCount(width: width, height: height)
+        if let byteCount, byteCount < minimum {
             throw PNGError(.decode, path: path, reason:
-                "the PNG ends early: \(width)x\(height) pixels need at least \(minimumByteCount(width: width, height: height)) bytes, and it has \(byteCount)")
+                "the PNG ends early: \(width)x\(height) pixels need at least \(minimum) bytes, and it has \(byteCount)")
         }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         // A 16-bit PNG without gAMA/sRGB is taken as sRGB-encoded, as every
         // viewer does; libpng would otherwise assume linear and wash it out.
         image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         var straight = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = straight.withUnsafeMutableBytes { buffer in
-            png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
-        }
-        guard finished != 0 else {
-            throw PNGError(.decode, path: path, reason: reason(image))
+        if interlaced {
+            var status = sr_png_status()
+            let result = straight.withUnsafeMutableBufferPointer { buffer in
+                readInterlaced(buffer.baseAddress!, UInt32(width), UInt32(height), &status)
+            }
+            guard result == 0 else {
+                throw PNGError(.decode, path: path, reason: reason(status))
+            }
+        } else {
+            let finished = straight.withUnsafeMutableBytes { buffer in
+                png_image_finish_read(&image, nil, buffer.baseAddress, Int32(width * 4), nil)
+            }
+            guard finished != 0 else {
+                throw PNGError(.decode, path: path, reason: reason(image))
+            }
         }
         guard let bitmap = Bitmap(width: width, height: height, straightPixels: straight) else {
             throw PNGError(.decode, path: path, reason: "decoded pixel count does not match \(width)x\(height)")
@@ -96,23 +152,24 @@ public enum PNGCodec {
     // MARK: Encoding
 
     /// Writes `bitmap` as a PNG at `path`: RGB when every pixel is opaque, else
-    /// straight-alpha RGBA. The PNG is written beside `path` under a temporary
-    /// name and renamed over it when complete, so a reader never sees half a
-    /// file and a failed write leaves any earlier file in place.
+    /// straight-alpha RGBA, the same bytes `encode(_:)` returns. The PNG is
+    /// written beside `path` under a temporary name and renamed over it when
+    /// complete, so a reader never sees half a file and a failed write leaves
+    /// any earlier file in place. A failed write names its OS cause, e.g.
+    /// `no space left on device (the disk is full)`.
     public static func encode(_ bitmap: Bitmap, toFileAt path: String) throws {
-        var (image, pixels) = try prepare(bitmap, path: path)
-        defer { png_image_free(&image) }
-        let temporary = temporaryPath(beside: path)
-        let written = pixels.withUnsafeBytes { buffer in
-            png_image_write_to_file(&image, temporary, 0, buffer.baseAddress, 0, nil)
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw PNGError(.encode, path: path, reason: "a PNG cannot be \(bitmap.width)x\(bitmap.height) pixels")
         }
-        guard written != 0 else {
-            let why = reason(image)
+        let temporary = temporaryPath(beside: path)
+        do {
+            try writeFile(bitmap, path: temporary, keepAlpha: !isOpaque(bitmap), compressionLevel: -1)
+        } catch let error as PNGError {
             unlink(temporary)
-            throw PNGError(.encode, path: path, reason: why)
+            throw PNGError(.encode, path: path, reason: error.reason)
         }
         guard rename(temporary, path) == 0 else {
-            let why = String(cString: strerror(errno))
+            let why = PNGError.describe(errno: errno)
             unlink(temporary)
             throw PNGError(.encode, path: path, reason: why)
         }
@@ -200,9 +257,19 @@ public enum PNGCodec {
     /// libpng's message from a failed call, or a fallback when it left none.
     /// Its terse "ran out of input" messages get a plainer sentence.
     private static func reason(_ image: png_image) -> String {
-        let text = withUnsafeBytes(of: image.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        plain(withUnsafeBytes(of: image.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) })
+    }
+
+    /// A failed CPNGShim call as a reason: the OS error in words (after what
+    /// was being done, when the shim says), else the shim's or libpng's message.
+    static func reason(_ status: sr_png_status) -> String {
+        let message = withUnsafeBytes(of: status.message) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        guard status.os_error != 0 else { return plain(message) }
+        let cause = PNGError.describe(errno: status.os_error)
+        return message.isEmpty ? cause : "\(message): \(cause)"
+    }
+
+    private static func plain(_ text: String) -> String {
         switch text {
         case "":
             return "libpng reported an unspecified error"
@@ -211,12 +278,6 @@ public enum PNGCodec {
         default:
             return text
         }
-    }
-
-    private static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
     }
 
     /// fopen(3) opens a directory, and libpng then reports a bare read error.

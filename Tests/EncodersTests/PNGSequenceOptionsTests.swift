@@ -1,5 +1,3 @@
-import CFFmpegShim
-import CPNGShim
 import Encoders
 import Foundation
 import PNGCodec
@@ -108,18 +106,5 @@ struct PNGSequenceOptionsTests {
             #expect(PNGFrameNaming.pattern("x/%d/img.png") == nil)
             #expect(PNGFrameNaming.pattern("img.png") == nil)
         }
-    }
-
-    @Test("the C un-premultiply of both shims rounds exactly as Bitmap.unpremultipliedPixels, for every value")
-    func unpremultiplyRounding() throws {
-        var pixels: [UInt8] = []
-        for a in 0...255 {
-            for c in 0...a { pixels += [UInt8(c), UInt8(a - c), UInt8(c / 2), UInt8(a)] }
-        }
-        let bitmap = try #require(Bitmap(width: pixels.count / 4, height: 1, premultipliedPixels: pixels))
-        let expected = bitmap.unpremultipliedPixels()
-        var png = [UInt8](repeating: 0, count: pixels.count)
-        sr_png_unpremultiply(pixels, &png, pixels.count / 4)
-        #expect(png == expected)
     }
 }

@@ -1,0 +1,267 @@
+import Testing
+import Primitives
+@testable import Compositor
+
+/// The SIMD blend kernels' vector paths against their scalar references, bit
+/// for bit as `BlendKernels` requires: the constant-alpha kernels at every
+/// alpha 0...255 (the store at 255 and the early return at 0 included), the
+/// fused sampling blend `Sampling.horizontalOver`, and the per-pixel-alpha
+/// kernels' whole-vector shortcuts (a run of eight 255s stores, of eight 0s
+/// skips), which random per-pixel alpha (`PaintAndBlendTests`) almost never hits.
+///
+/// Lengths cover no pixel, tails alone (1, 7), whole vectors (8, 16, 64) and
+/// both (9, 17, 31, 67). Every run starts one pixel into its buffers (unaligned)
+/// and has `spare` pixels after it that no kernel may touch: whole buffers are
+/// compared, so a vector store past `count` shows as a difference.
+@Suite("Blend kernels: vector paths against the scalar references")
+struct BlendKernelVectorTests {
+    static let lengths = [0, 1, 7, 8, 9, 15, 16, 17, 31, 64, 67]
+    static let lead = 1, spare = 9
+
+    /// Source rows: premultiplied pixels of one character each, so every
+    /// vector path is taken (`opaque` stores at alpha 255; `opaqueButOne` has
+    /// one translucent pixel in each group of eight and must blend).
+    enum Source: CaseIterable, CustomTestStringConvertible {
+        case mixed, opaque, opaqueButOne, translucent, clear
+        var testDescription: String { "\(self)" }
+    }
+
+    static func pixel(_ source: Source, index: Int, using rng: inout SeededGenerator) -> [UInt8] {
+        let a: UInt8
+        switch source {
+        case .mixed: a = [0, 255, .random(in: 0 ... 255, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
+        case .opaque: a = 255
+        case .opaqueButOne: a = index % 8 == 5 ? .random(in: 0 ... 254, using: &rng) : 255
+        case .translucent: a = .random(in: 1 ... 254, using: &rng)
+        case .clear: a = 0
+        }
+        return (0 ..< 3).map { _ in UInt8.random(in: 0 ... a, using: &rng) } + [a]
+    }
+
+    static func pixels(_ source: Source, count: Int, using rng: inout SeededGenerator) -> [UInt8] {
+        (0 ..< count).flatMap { pixel(source, index: $0, using: &rng) }
+    }
+
+    /// Where two buffers first differ, as a pixel index, for the failure message.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }.map { $0.offset / 4 }
+    }
+
+    /// Runs `kernel` and `reference` on copies of `destination` and records the case when they differ.
+    static func compare(_ destination: [UInt8], _ label: @autoclosure () -> String, mismatches: inout [String],
+                        kernel: (UnsafeMutablePointer<UInt8>) -> Void, reference: (UnsafeMutablePointer<UInt8>) -> Void)
+        -> [UInt8] {
+        var simd = destination, scalar = destination
+        simd.withUnsafeMutableBufferPointer { kernel($0.baseAddress! + 4 * lead) }
+        scalar.withUnsafeMutableBufferPointer { reference($0.baseAddress! + 4 * lead) }
+        if let at = firstDifference(simd, scalar) { mismatches.append("\(label()): first differs at pixel \(at - lead)") }
+        return simd
+    }
+
+    @Test("sourceOverConstant equals sourceOverConstantReference for every alpha and length", arguments: Source.allCases)
+    func sourceOverConstant(source: Source) {
+        var rng = SeededGenerator(seed: 0xB1E4D_0001 &+ UInt64(Source.allCases.firstIndex(of: source)!))
+        var mismatches: [String] = [], storesChecked = 0
+        for count in Self.lengths {
+            let total = Self.lead + count + Self.spare
+            let src = Self.pixels(source, count: total, using: &rng)
+            let dst = Self.pixels(.mixed, count: total, using: &rng)
+            for alpha in UInt8(0) ... 255 {
+                let out = src.withUnsafeBufferPointer { s in
+                    Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
+                        BlendKernels.sourceOverConstant(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha, count: count)
+                    } reference: {
+                        BlendKernels.sourceOverConstantReference(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha,
+                                                                 count: count)
+                    }
+                }
+                // The consequences the module states: alpha 0 leaves dst alone; an
+                // opaque source at 255 is written exactly.
+                if alpha == 0 { #expect(out == dst, "count \(count)") }
+                if alpha == 255 && source == .opaque {
+                    let run = 4 * Self.lead ..< 4 * (Self.lead + count)
+                    #expect(out[run] == src[run] && out[run.upperBound...] == dst[run.upperBound...], "count \(count)")
+                    storesChecked += 1
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+        #expect(source != .opaque || storesChecked == Self.lengths.count)
+    }
+
+    /// Colours: opaque (the fill path at alpha 255), translucent, clear, and a random premultiplied one.
+    static func colours(using rng: inout SeededGenerator) -> [SIMD4<UInt8>] {
+        [Source.opaque, .translucent, .clear, .mixed].map { source in
+            let p = pixel(source, index: 0, using: &rng)
+            return SIMD4(p[0], p[1], p[2], p[3])
+        }
+    }
+
+    @Test("sourceOverSolidConstant equals sourceOverSolidConstantReference for every alpha, colour and length")
+    func sourceOverSolidConstant() {
+        var rng = SeededGenerator(seed: 0xB1E4D_0100)
+        var mismatches: [String] = [], fillsChecked = 0
+        for count in Self.lengths {
+            let total = Self.lead + count + Self.spare
+            let colours = Self.colours(using: &rng), dst = Self.pixels(.mixed, count: total, using: &rng)
+            for alpha in UInt8(0) ... 255 {
+                for colour in colours {
+                    let out = Self.compare(dst, "alpha \(alpha), colour \(colour), count \(count)", mismatches: &mismatches) {
+                        BlendKernels.sourceOverSolidConstant(dst: $0, color: colour, alpha: alpha, count: count)
+                    } reference: {
+                        BlendKernels.sourceOverSolidConstantReference(dst: $0, color: colour, alpha: alpha, count: count)
+                    }
+                    if alpha == 0 { #expect(out == dst) }
+                    if alpha == 255 && colour.w == 255 {
+                        let filled = (0 ..< count).allSatisfy { i in (0 ..< 4).allSatisfy { out[4 * (Self.lead + i) + $0] == colour[$0] } }
+                        #expect(filled && out[(4 * (Self.lead + count))...] == dst[(4 * (Self.lead + count))...], "count \(count)")
+                        fillsChecked += 1
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+        #expect(fillsChecked >= Self.lengths.count)
+    }
+
+    /// The plain form of `horizontalOver`: per pixel and channel
+    /// `(p * (256 - w) + q * w + 128) >> 8` of the texel at `offsets[i]` and the
+    /// one after it, then `sourceOverConstantReference` of those samples.
+    static func horizontalOverReference(_ row: [UInt8], offsets: [Int32], weights: [UInt32], count: Int,
+                                        dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
+        var samples = [UInt8](repeating: 0, count: max(count, 1) * 4)
+        for i in 0 ..< count {
+            let o = Int(offsets[i]), w = Int(weights[i])
+            for c in 0 ..< 4 {
+                samples[4 * i + c] = UInt8((Int(row[o + c]) * (256 - w) + Int(row[o + 4 + c]) * w + 128) >> 8)
+            }
+        }
+        BlendKernels.sourceOverConstantReference(dst: dst, src: samples, alpha: alpha, count: count)
+    }
+
+    @Test("Sampling.horizontalOver equals its plain reference for every alpha and length", arguments: [Source.mixed, .opaque])
+    func horizontalOver(texels source: Source) {
+        var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0))
+        let texels = 40
+        var mismatches: [String] = []
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * (Self.lengths.max()! + 8))
+        defer { scratch.deallocate() }
+        for count in Self.lengths {
+            let row = Self.pixels(source, count: texels, using: &rng)
+            // Texel pairs anywhere in the row; weights 0 and 256 (one texel alone) among them.
+            // One entry more than `count`, so even an empty run has a table to point at.
+            let offsets = (0 ... count).map { _ in Int32(4 * Int.random(in: 0 ... texels - 2, using: &rng)) }
+            let weights = (0 ... count).map { _ -> UInt32 in
+                [0, 256, .random(in: 0 ... 256, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
+            }
+            let dst = Self.pixels(.mixed, count: Self.lead + count + Self.spare, using: &rng)
+            for alpha in UInt8(0) ... 255 {
+                _ = row.withUnsafeBytes { r in
+                    offsets.withUnsafeBufferPointer { o in
+                        weights.withUnsafeBufferPointer { w in
+                            Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
+                                Sampling.horizontalOver(r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
+                                                        count: count, dst: $0, alpha: alpha, scratch: scratch)
+                            } reference: {
+                                Self.horizontalOverReference(row, offsets: offsets, weights: weights, count: count, dst: $0, alpha: alpha)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+    }
+
+    /// Coverage masks as shapes make them: runs of 255 (interior: the store /
+    /// full blend shortcut), runs of 0 (outside: skipped) and edges, aligned
+    /// with the eight-pixel groups and shifted across them (a group half
+    /// outside, half inside); plus every constant value 0...255 across a row.
+    static func masks(count: Int, using rng: inout SeededGenerator) -> [[UInt8]] {
+        let runs = [0, 3, 5].map { shift in
+            (0 ..< count).map { i -> UInt8 in
+                switch ((i + shift) / 8) % 3 {
+                case 0: 255
+                case 1: 0
+                default: .random(in: 0 ... 255, using: &rng)
+                }
+            }
+        }
+        return runs + (0 ... 255).map { [UInt8](repeating: UInt8($0), count: count) }
+    }
+
+    @Test("sourceOver equals sourceOverReference on run-shaped and constant masks", arguments: Source.allCases)
+    func sourceOverShortcuts(source: Source) {
+        var rng = SeededGenerator(seed: 0xB1E4D_0300 &+ UInt64(Source.allCases.firstIndex(of: source)!))
+        var mismatches: [String] = []
+        for count in Self.lengths {
+            let total = Self.lead + count + Self.spare
+            for (m, mask) in Self.masks(count: count + Self.spare, using: &rng).enumerated() {
+                let alpha = [UInt8](repeating: 0, count: Self.lead) + mask
+                let src = Self.pixels(source, count: total, using: &rng)
+                let dst = Self.pixels(.mixed, count: total, using: &rng)
+                src.withUnsafeBufferPointer { s in
+                    alpha.withUnsafeBufferPointer { a in
+                        _ = Self.compare(dst, "mask \(m), count \(count)", mismatches: &mismatches) {
+                            BlendKernels.sourceOver(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: a.baseAddress! + Self.lead,
+                                                    count: count)
+                        } reference: {
+                            BlendKernels.sourceOverReference(dst: $0, src: s.baseAddress! + 4 * Self.lead,
+                                                             alpha: a.baseAddress! + Self.lead, count: count)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+    }
+
+    /// Byte for byte but for one known defect, counted apart: for a colour that
+    /// is not opaque, `sourceOverSolid` stores the colour over a group of eight
+    /// zero alphas instead of skipping it (its store test `a8 == opaqueRun`, with
+    /// `opaqueRun` 0 for such colours, comes before `a8 != 0`), where the
+    /// reference leaves those pixels alone. Within the shapes the rasterizer
+    /// draws, coverage has no such runs inside a span, so frames do not show
+    /// it; the kernel is still wrong for its contract. The fix belongs to
+    /// `BlendKernels` (test `a8 == 0` first); once it is in, the known-issue
+    /// block below fails, asking for its removal.
+    @Test("sourceOverSolid equals sourceOverSolidReference on run-shaped and constant masks")
+    func sourceOverSolidShortcuts() {
+        var rng = SeededGenerator(seed: 0xB1E4D_0400)
+        var mismatches: [String] = [], overwrittenZeroRuns = 0
+        for count in Self.lengths {
+            let total = Self.lead + count + Self.spare
+            for (m, mask) in Self.masks(count: count + Self.spare, using: &rng).enumerated() {
+                let alpha = [UInt8](repeating: 0, count: Self.lead) + mask
+                for colour in Self.colours(using: &rng) {
+                    let dst = Self.pixels(.mixed, count: total, using: &rng)
+                    var simd = dst, scalar = dst
+                    alpha.withUnsafeBufferPointer { a in
+                        simd.withUnsafeMutableBufferPointer {
+                            BlendKernels.sourceOverSolid(dst: $0.baseAddress! + 4 * Self.lead, color: colour,
+                                                         alpha: a.baseAddress! + Self.lead, count: count)
+                        }
+                        scalar.withUnsafeMutableBufferPointer {
+                            BlendKernels.sourceOverSolidReference(dst: $0.baseAddress! + 4 * Self.lead, color: colour,
+                                                                  alpha: a.baseAddress! + Self.lead, count: count)
+                        }
+                    }
+                    if colour.w != 255 {
+                        for g in stride(from: 0, to: count - 7, by: 8) where mask[g ..< g + 8].allSatisfy({ $0 == 0 }) {
+                            let bytes = 4 * (Self.lead + g) ..< 4 * (Self.lead + g + 8)
+                            if simd[bytes] != scalar[bytes] {
+                                simd[bytes] = scalar[bytes]
+                                overwrittenZeroRuns += 1
+                            }
+                        }
+                    }
+                    if let at = Self.firstDifference(simd, scalar) {
+                        mismatches.append("mask \(m), colour \(colour), count \(count): first differs at pixel \(at - Self.lead)")
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+        #expect(overwrittenZeroRuns == 0, "\(overwrittenZeroRuns) groups of eight zero-coverage pixels were overwritten")
+    }
+}
