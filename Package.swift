@@ -85,6 +85,7 @@ let package = Package(
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Primitives"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
