@@ -39,6 +39,8 @@ let package = Package(
         .executable(name: "shiftrender", targets: ["shiftrender"]),
         // Golden-image comparison for users' own XCTest / Swift Testing suites.
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
+        // The README's example scene built in Swift and rendered (Examples/SceneInSwift).
+        .executable(name: "scene-in-swift", targets: ["scene-in-swift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -78,6 +80,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "scene-in-swift", dependencies: ["ShiftRender"], path: "Examples/SceneInSwift"),
         // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
         .executableTarget(
             name: "shiftrender-bench",
