@@ -96,5 +96,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
+        // The library as users meet it: the example's scene and executable, the DocC tutorial's code.
+        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "scene-in-swift"]),
     ]
 )
