@@ -44,6 +44,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ShiftRender` (DocC); a command
+        // plugin, so ordinary builds compile none of it (measured in docs/swift-api.md).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Primitives", swiftSettings: fastReleaseSettings),
