@@ -1,5 +1,3 @@
-public import Primitives
-
 // Shift's additional animations, spelled as Shift spells them.
 //
 // Shift writes `view.shift.animations.fade().move(.right(150))` on a class
@@ -19,6 +17,8 @@ public import Primitives
 // Directions follow Shift: `.move(.right(150))` means the view travels 150
 // points to the right, so it comes FROM 150 points to the left:
 // `.move(dx: -150, dy: 0)`; up adds to y, down subtracts, left adds to x.
+
+public import Primitives
 
 extension AdditionalAnimation {
     /// Shift's `Animations.Direction`: which way the view travels, and how far, in points.

@@ -1,5 +1,3 @@
-public import Primitives
-
 // The scene-level half of the Swift spelling: what Shift keeps on
 // `viewController.shift` (`baselineDuration`, `viewOrder`,
 // `defaultAnimation = DefaultAnimations.Scale(.down)`), plus what a video
@@ -15,6 +13,8 @@ public import Primitives
 // Each modifier changes one property and returns a copy; the stored
 // properties (`scene.transition.viewOrder = ...`) work as before. Nothing is
 // checked here: `SceneValidator` reports bad values with their places.
+
+public import Primitives
 
 extension Scene {
     public func version(_ version: Int) -> Scene { with { $0.version = version } }

@@ -1,5 +1,3 @@
-public import Primitives
-
 // Writing view trees in Swift the way UIKit code reads, without giving up
 // value semantics.
 //
@@ -20,6 +18,8 @@ public import Primitives
 // data for one render, so everything a view says is in its own properties,
 // and `var v = View(...); v.shift.id = "card"` keeps working unchanged.
 // The modifiers that follow the block are in ViewModifiers.swift.
+
+public import Primitives
 
 /// Collects the views written in a block, in order (back to front). Takes
 /// single views, arrays of views, `if`/`else`, `switch` and `for` loops.

@@ -1,5 +1,3 @@
-public import Primitives
-
 // Chained modifiers on `View`: each returns a copy with one property
 // changed, named exactly as the UIKit property it sets (`cornerRadius`,
 // `masksToBounds`, `borderColor`, `zPosition`, ...) and as the scene format's
@@ -14,6 +12,8 @@ public import Primitives
 // one job and few overloads, so long chains inside builders stay quick to
 // type-check. Values are taken as given: nothing here clamps or traps, and
 // `SceneValidator` reports a bad value with its place.
+
+public import Primitives
 
 extension View {
     /// A copy with `name` (for messages and `info`).
