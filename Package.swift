@@ -42,9 +42,14 @@ let package = Package(
         .library(name: "ShiftRender", targets: ["ShiftRender"]),
         // Golden-image checks for users' own XCTest / Swift Testing suites (`import GoldenImages`).
         .library(name: "GoldenImages", targets: ["GoldenImages"]),
+        // The README's example scene built in Swift and rendered (Examples/SceneInSwift).
+        .executable(name: "scene-in-swift", targets: ["scene-in-swift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target ShiftRender` (DocC); a command
+        // plugin, so ordinary builds compile none of it (measured in docs/swift-api.md).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Primitives", swiftSettings: fastReleaseSettings),
@@ -92,6 +97,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "scene-in-swift", dependencies: ["ShiftRender"], path: "Examples/SceneInSwift"),
         // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
         .executableTarget(
             name: "shiftrender-bench",
@@ -99,6 +105,7 @@ let package = Package(
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Primitives"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
@@ -108,5 +115,7 @@ let package = Package(
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
+        // The library as users meet it: the example's scene and executable, the DocC tutorial's code.
+        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "scene-in-swift"]),
     ]
 )

@@ -15,9 +15,14 @@ extension SceneJSON {
     /// exact and as `[r, g, b, a]` otherwise, moves as Shift spells them.
     /// Images must be files (`ImageSource.file`): images held in memory have
     /// no JSON spelling (the library writes them out as PNG files first).
+    /// Numbers must be finite: JSON has no NaN or infinity, and text that
+    /// does not read back is worse than an error naming the place.
     public static func encode(_ scene: Scene) throws(WriteError) -> [UInt8] {
         var writer = SceneWriter()
         let value = try writer.scene(scene)
+        if let (place, number) = value.firstNonFiniteNumber(at: .scene) {
+            throw WriteError(place: place, reason: "\(number) cannot be written: JSON has no NaN or infinity")
+        }
         return Array((JSONOutput.render(value) + "\n").utf8)
     }
 }
@@ -78,6 +83,26 @@ indirect enum JSONOutput {
         case .number(let n): return number(n)
         case .string(let s): return quoted(s)
         case .bool(let b): return b ? "true" : "false"
+        }
+    }
+
+    /// The first number JSON cannot hold, and its place (keys are the scene's, so it names a `ScenePlace`).
+    func firstNonFiniteNumber(at place: ScenePlace) -> (ScenePlace, Double)? {
+        switch self {
+        case .number(let n):
+            return n.isFinite ? nil : (place, n)
+        case .object(let members):
+            for (key, member) in members {
+                if let found = member.firstNonFiniteNumber(at: place.key(key)) { return found }
+            }
+            return nil
+        case .array(let elements):
+            for (i, element) in elements.enumerated() {
+                if let found = element.firstNonFiniteNumber(at: place.index(i)) { return found }
+            }
+            return nil
+        case .string, .bool:
+            return nil
         }
     }
 

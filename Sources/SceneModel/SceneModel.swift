@@ -17,4 +17,11 @@
 /// Views have no stored identity: a view is known by where it stands
 /// (`ViewAddress`), which is stable for a given scene and needs no bookkeeping
 /// when a scene is built or edited in code.
+///
+/// In Swift a scene is written as UIKit and Shift code reads (docs/swift-api.md):
+/// subviews in a result builder (ViewBuilding.swift), one chained modifier
+/// per property (ViewModifiers.swift, SceneModifiers.swift) and Shift's
+/// animation words (AnimationSpelling.swift). They only build these values;
+/// the stored properties stay the one source of truth, so imperative code
+/// (`view.shift.id = "card"`) and the modifiers can be mixed freely.
 public enum SceneModel {}

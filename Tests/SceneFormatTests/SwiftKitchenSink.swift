@@ -1,0 +1,83 @@
+import Primitives
+import SceneModel
+
+/// Scenes written in Swift only, with the library's spelling, that between
+/// them use every key of the scene format in every form the writer produces:
+/// colours exact in hex (written "#RRGGBB") and not (written [r, g, b, a]),
+/// transform scale uniform and per axis, bounds at the origin and not, every
+/// move direction, every animation with and without `when`, every enum value
+/// that is not a default. Values that are defaults are left out by the
+/// writer; SwiftSpellingTests checks those by decoding instead.
+///
+/// Several scenes because one scene has one transition: the variants differ
+/// in the transition's enums. All of them are valid scenes (no problems), so
+/// the round-trip tests can use them too. Image files are named as the
+/// fixtures name them, relative to fixtures/scenes.
+enum SwiftKitchenSink {
+    static let directory = Repository.path("fixtures/scenes")
+
+    static var scenes: [Scene] {
+        let exact = Scene(canvas: CanvasSpec(width: 320, height: 240, scale: 2, background: RGBAColor(rgb: 0x101820)),
+                          from: screen(hexColours: true), to: screen(hexColours: false), directory: directory)
+            .fps(30).direction(.roundtrip).baselineDuration(0.3).viewOrder(.toViewsOnTop)
+            .defaultAnimation(.scale(1.3)).hold(before: 0.1, after: 0.2).roundtripPause(0.25)
+        let translucent = RGBAColor(red: 0.5, green: 0.25, blue: 0.1, alpha: 0.5)
+        let inexact = Scene(canvas: CanvasSpec(width: 300, height: 200, background: translucent),
+                            from: screen(hexColours: false), to: screen(hexColours: true), directory: directory)
+            .direction(.dismiss).viewOrder(.fromViewsOnTop).defaultAnimation(.none)
+        return [exact, inexact, exact.defaultAnimation(.scale(.down)), exact.defaultAnimation(.scale(.up))]
+    }
+
+    /// A root using every view key, holding views that use them again, one
+    /// view per content mode and one with every key at its default.
+    static func screen(hexColours: Bool) -> View {
+        everyViewKey(id: "root", hexColours: hexColours) {
+            everyViewKey(id: "nested", hexColours: !hexColours) {
+                everyViewKey(id: "innermost", hexColours: hexColours) {}
+            }
+            for (i, mode) in ContentMode.allCases.enumerated() {
+                View(name: mode.rawValue, frame: Rect(x: Double(i) * 20, y: 100, width: 18, height: 30))
+                    .image(.file("../images/poster.png"))
+                    .contentMode(mode)
+            }
+            View(name: "defaults", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        }
+    }
+
+    static func everyViewKey(id: String, hexColours: Bool, @SubviewsBuilder subviews: () -> [View]) -> View {
+        let fill = hexColours ? RGBAColor(rgb: 0x3366CC) : RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9)
+        let accent = hexColours ? RGBAColor(rgba: 0xFF00FF80) : RGBAColor(white: 0.3, alpha: 0.5)
+        let transform = hexColours
+            ? TransformSpec(scale: 1.1)
+            : TransformSpec(translate: Point(x: 1, y: 2), scale: Size(width: 1, height: -1), rotate: 5)
+        return View(name: "every key \(id)", frame: Rect(x: 4, y: 6, width: 100, height: 60), subviews: subviews)
+            .backgroundColor(fill)
+            .alpha(0.9)
+            .cornerRadius(8)
+            .masksToBounds()
+            .border(width: 1.5, color: accent)
+            .shadow(color: accent, opacity: 0.3, radius: 4, offset: Size(width: 0, height: 2))
+            .transform(transform)
+            .anchorPoint(Point(x: 0.25, y: 0.75))
+            .zPosition(2)
+            .isHidden()
+            .image(.file("../images/star.png"))
+            .contentMode(.aspectFill)
+            .shift(id: id, contentAnimation: .final, contentSizing: .final, superview: .container,
+                   position: hexColours ? .front : .back, isHidden: true, animations: everyAnimation(colour: accent))
+    }
+
+    /// Every animation, each move direction and both bounds forms, with and without `when`.
+    static func everyAnimation(colour: RGBAColor) -> [AdditionalAnimation] {
+        [
+            .fade, .fade(.onAppear), .scale(0.5, .onDisappear),
+            .move(.up(10)), .move(.down(2)), .move(.left(3)), .move(.right(4)), .move(x: -5, y: 6),
+            .bounds(Size(width: 20, height: 20)), .bounds(Rect(x: 1, y: 1, width: 10, height: 10), .onAppear),
+            .alpha(0.5), .opacity(0.25), .cornerRadius(3), .anchorPoint(Point(x: 0, y: 1)), .zPosition(-2),
+            .masksToBounds(true), .borderColor(colour), .borderWidth(2), .shadowColor(colour),
+            .shadowOffset(Size(width: 1, height: 1)), .shadowRadius(6), .shadowOpacity(0.5),
+            .transform(TransformSpec(translate: Point(x: 3, y: 3), scale: Size(width: 2, height: 3), rotate: -45)),
+            .transform(TransformSpec(scale: 2)), .backgroundColor(colour), .rotate(90),
+        ]
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import SceneFormat
+import SceneModel
+
+/// Everything the scene format can say can be said in Swift.
+///
+/// The kitchen sink (SwiftKitchenSink.swift) is built in Swift only; it is
+/// written with `SceneJSON.encode`, and the spellings the written JSON uses
+/// (SchemaSpellings.swift: every key path, JSON form and enum value, indices
+/// folded) are compared with every spelling schema/scene.schema.json allows.
+/// A key, form or enum value added to the schema makes this test fail, naming
+/// it, until the Swift API can say it and the kitchen sink does.
+///
+/// Spellings the writer never produces are allowed only as an alias that is
+/// checked here: the same JSON with the alias put in must decode to the same
+/// scene, with no problems. The aliases are the schema's default enum values
+/// (found in the schema, since the writer leaves defaults out) and the ones
+/// listed in `writerNeverWrites`.
+@Suite struct SwiftSpellingTests {
+    let validator: JSONSchemaValidator
+    let spellings: SchemaSpellings
+
+    init() throws {
+        validator = try JSONSchemaValidator(schemaFileAt: Repository.schemaPath)
+        spellings = SchemaSpellings(validator: validator)
+    }
+
+    /// Spellings the model has no value for, with the JSON that says them.
+    static let writerNeverWrites: [String: SchemaSpellings.DefaultValue] = [
+        // Editor metadata: the decoder reads it and drops it, so a scene has no place for it.
+        "scene.$schema: string": .init(parent: "scene", key: "$schema", value: .string("../../schema/scene.schema.json")),
+    ]
+
+    struct Written {
+        var documents: [JSONValue] = []
+        var spellings = Set<String>()
+        var objects: [String: [[JSONText.Step]]] = [:]
+    }
+
+    func writeKitchenSink() throws -> Written {
+        var written = Written()
+        for scene in SwiftKitchenSink.scenes {
+            #expect(SceneValidator.problems(in: scene).isEmpty, "the kitchen sink must be a valid scene")
+            let document = try JSONReader.parse(SceneJSON.encode(scene)).value
+            let failures = validator.validate(document)
+            #expect(failures.isEmpty, "the written kitchen sink breaks the schema: \(failures)")
+            let found = spellings.ofDocument(document)
+            written.documents.append(document)
+            written.spellings.formUnion(found.spellings)
+            written.objects.merge(found.objects) { $0 + $1 }
+        }
+        return written
+    }
+
+    @Test func everySchemaSpellingIsWrittenFromSwiftOrIsACheckedAlias() throws {
+        let schema = spellings.ofSchema()
+        let written = try writeKitchenSink()
+        let aliases = schema.defaults.merging(Self.writerNeverWrites) { first, _ in first }
+        var missing: [String] = []
+        for spelling in schema.spellings.subtracting(written.spellings).sorted() {
+            guard let alias = aliases[spelling] else {
+                missing.append(spelling)
+                continue
+            }
+            let verdict = checkAlias(alias, in: written)
+            #expect(verdict == nil, "\(spelling): \(verdict ?? "")")
+        }
+        #expect(missing.isEmpty, """
+            The scene format can say these, but the Swift-built kitchen sink never wrote them: give the \
+            Swift API a spelling and use it in SwiftKitchenSink.swift.
+            \(missing.joined(separator: "\n"))
+            """)
+        let unknown = written.spellings.subtracting(schema.spellings).sorted()
+        #expect(unknown.isEmpty, "written but not in the schema:\n\(unknown.joined(separator: "\n"))")
+    }
+
+    /// Nil when a written object decodes to the same scene, with no
+    /// problems, with `alias` put in as without the key at all (what the
+    /// writer does for a default); otherwise why not.
+    func checkAlias(_ alias: SchemaSpellings.DefaultValue, in written: Written) -> String? {
+        for document in written.documents {
+            guard let steps = spellings.ofDocument(document).objects[alias.parent]?.first,
+                  let without = JSONText.replacing(document, at: steps + [.key(alias.key)], with: nil) else { continue }
+            let with = JSONText.adding(alias.key, alias.value, to: without, at: steps)
+            do {
+                let plain = try decode(without), aliased = try decode(with)
+                if !aliased.problems.isEmpty { return "decoding it reports \(aliased.problems)" }
+                return plain.scene == aliased.scene ? nil : "it decodes to a different scene than leaving it out"
+            } catch {
+                return "it does not decode: \(error)"
+            }
+        }
+        return "no \(alias.parent) object in the written kitchen sink to try it in"
+    }
+
+    func decode(_ document: JSONValue) throws -> SceneDocument {
+        try SceneJSON.decode(bytes: Array(JSONText.write(document).utf8), directory: SwiftKitchenSink.directory)
+    }
+
+    /// The test above is only as good as the walk: a key or value added to
+    /// the schema must come out as a missing spelling.
+    @Test func aKeyOrValueAddedToTheSchemaComesOutMissing() throws {
+        var schemaText = try String(contentsOfFile: Repository.schemaPath, encoding: .utf8)
+        schemaText = schemaText.replacingOccurrences(of: "\"back\"", with: "\"back\", \"sideways\"")
+        let viewProperties = "\"properties\": {\n        \"name\": {"
+        #expect(schemaText.contains(viewProperties))
+        schemaText = schemaText.replacingOccurrences(
+            of: viewProperties, with: "\"properties\": {\n \"blur\": {\"type\": \"number\", \"description\": \"x\"},\n \"name\": {")
+        let grown = SchemaSpellings(validator: try JSONSchemaValidator(schema: JSONText.parse(schemaText)))
+        let written = try writeKitchenSink()
+        let missing = grown.ofSchema().spellings.subtracting(written.spellings)
+        #expect(missing.contains("view.blur: number"))
+        #expect(missing.contains("shift.position = sideways"))
+        #expect(!missing.contains("view.cornerRadius: number"))
+    }
+
+    /// A few spellings the writer normalizes, each decoding to the model
+    /// value of the form the writer prefers.
+    @Test func normalizedSpellingsDecodeToTheCanonicalModel() throws {
+        let pairs: [(alternative: String, canonical: String)] = [
+            (#"{"move": {"x": 0, "y": -10}}"#, #"{"move": {"down": 10}}"#),
+            (#"{"move": {"up": 10, "right": 5}}"#, #"{"move": {"x": -5, "y": 10}}"#),
+            (#"{"bounds": [0, 0, 20, 30]}"#, #"{"bounds": [20, 30]}"#),
+            (#"{"fade": true}"#, #""fade""#),
+            (##"{"backgroundColor": "#abc"}"##, ##"{"backgroundColor": "#AABBCC"}"##),
+            (##"{"backgroundColor": [1, 0, 0, 1]}"##, ##"{"backgroundColor": "#FF0000"}"##),
+            (#"{"transform": {"scale": [2, 2]}}"#, #"{"transform": {"scale": 2}}"#),
+        ]
+        for (alternative, canonical) in pairs {
+            let a = try animations(alternative), c = try animations(canonical)
+            #expect(a == c && !a.isEmpty, "\(alternative) vs \(canonical)")
+        }
+        let scaleDown = try transition(#"{"defaultAnimation": {"scale": 1.7}}"#)
+        #expect(scaleDown == (try transition(#"{"defaultAnimation": {"scale": "down"}}"#)))
+        #expect(scaleDown.defaultAnimation == .scale(.down))
+    }
+
+    func animations(_ entry: String) throws -> [AdditionalAnimation] {
+        let text = #"{"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "#
+            + #""to": {"subviews": [{"frame": [0, 0, 1, 1], "shift": {"animations": [\#(entry)]}}]}}"#
+        let document = try SceneJSON.decode(bytes: Array(text.utf8), directory: nil)
+        #expect(document.problems.isEmpty, "\(entry): \(document.problems)")
+        return document.scene.to.subviews[0].shift.animations
+    }
+
+    func transition(_ body: String) throws -> TransitionSpec {
+        let text = #"{"version": 1, "canvas": {"width": 10, "height": 10}, "transition": \#(body), "from": {}, "to": {}}"#
+        let document = try SceneJSON.decode(bytes: Array(text.utf8), directory: nil)
+        #expect(document.problems.isEmpty, "\(body): \(document.problems)")
+        return document.scene.transition
+    }
+}
