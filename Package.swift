@@ -113,7 +113,6 @@ let package = Package(
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "output-files-probe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
-        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
         // The library as users meet it: the example's scene and executable, the DocC tutorial's code.
         .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "scene-in-swift"]),
