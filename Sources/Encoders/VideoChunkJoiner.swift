@@ -15,8 +15,8 @@ import Darwin
 ///
 /// What joins: MP4 (H.264), MOV (ProRes) or WebM (VP9) parts from
 /// `VideoFileEncoder` with a chunk label (`VideoSettings.chunk`), all of one
-/// container, with the same scene digest, clip length and frame rate, in
-/// frame order without gaps or overlaps, and with identical stream parameters
+/// container, with the same scene digest, clip length and frame rate, without
+/// gaps or overlaps, and with identical stream parameters
 /// (codec, size, pixel format, colour tags, time base, alpha, codec headers).
 /// Parts encoded at another CRF join: the CRF changes only the bitstream
 /// (x264's headers are made "stitchable"), so a clip may be re-rendered in
@@ -24,7 +24,9 @@ import Darwin
 /// the headers and is refused. Everything is checked, by reading every part
 /// through, before anything is written, and refusals name the parts involved
 /// ("part2.mp4 starts at frame 150 but part1.mp4 ends at frame 99: frames
-/// 100-149 are missing").
+/// 100-149 are missing"). Parts may be given in any order: each knows its
+/// range, so they are joined in frame order (`part-*.mp4` from a shell glob,
+/// where `part-10` sorts before `part-9`, joins as it should).
 ///
 /// The joined file: frame n of it has pts n frames on the chunks' time base
 /// (rounded as FFmpeg rounds where the container's base is coarser, as
@@ -38,7 +40,7 @@ import Darwin
 /// at its next packet or I/O buffer, `join()` throws `.cancelled`, and
 /// nothing is left behind.
 public final class VideoChunkJoiner: @unchecked Sendable {
-    /// The chunk files, in frame order.
+    /// The chunk files, as given (any order).
     public let parts: [String]
     public let output: String
     /// Whether a file already at `output` may be replaced.
@@ -140,23 +142,39 @@ public final class VideoChunkJoiner: @unchecked Sendable {
         return format
     }
 
+    /// The parts sorted by their labels' first frames (stable; a part without a
+    /// readable label keeps its place, for the survey to refuse with its reason).
+    private func partsInFrameOrder() throws -> [String] {
+        var firstFrames: [String: Int] = [:]
+        for path in parts {
+            try checkCancelled()
+            if let label = try? VideoChunkLabel.read(fromFileAt: path) { firstFrames[path] = label.chunk.firstFrame }
+        }
+        guard firstFrames.count == parts.count else { return parts }
+        return parts.enumerated().sorted { a, b in
+            let (x, y) = (firstFrames[a.element] ?? 0, firstFrames[b.element] ?? 0)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// Reads every part through: labels, ranges, stream parameters, timestamps.
     private func surveyParts(container: OutputFormat) throws -> Survey {
         var surveyed: [Part] = []
         var first: (reader: PacketReader, label: VideoChunkLabel)?
         var lastDecodeTime: Int64?
         var clock: FrameClock?
-        for path in parts {
+        let ordered = try partsInFrameOrder()
+        for path in ordered {
             try checkCancelled()
             let reader = try open(path)
             try checkContainer(reader, container)
             let label = try chunkLabel(reader)
             let offset: Int64
             if let first {
-                try checkSameClip(label, path, as: first.label, parts[0])
+                try checkSameClip(label, path, as: first.label, ordered[0])
                 try checkFollows(label, path, surveyed.last!)
                 if let difference = reader.difference(from: first.reader) {
-                    throw cannotJoin("\(path) differs from \(parts[0]) in its \(difference); parts join only when "
+                    throw cannotJoin("\(path) differs from \(ordered[0]) in its \(difference); parts join only when "
                         + "encoded with the same settings (size, background, preset; the CRF may differ)")
                 }
                 offset = Int64(label.chunk.firstFrame - first.label.chunk.firstFrame)

@@ -33,7 +33,8 @@ public final class RenderCancellation: Sendable {
 
     /// Runs `body` with `handler` registered: called at most once, on the
     /// cancelling thread, if `cancel()` comes while `body` runs (or came before).
-    func whileRunning<T>(onCancel handler: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+    /// For work of your own that can be stopped from another thread.
+    public func whileRunning<T>(onCancel handler: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
         let token = state.withLock { state -> Int? in
             guard !state.cancelled else { return nil }
             state.nextToken += 1

@@ -21,6 +21,11 @@ extension Renderer {
     /// Nothing appears at `path` unless the render completes; on cancel or
     /// failure nothing is left behind. Returns warnings worth showing (e.g. an
     /// odd size padded for H.264).
+    ///
+    /// With `frames`, a video is a chunk: it is labelled with its frame range,
+    /// the clip's length and the scene's digest, and starts on a keyframe, so
+    /// that `VideoChunkJoiner` can join chunks rendered apart (on several
+    /// machines) by stream copy. PNG frames keep the clip's frame numbers.
     @discardableResult
     public func render(to path: String, settings: VideoSettings? = nil, frames: ClosedRange<Int>? = nil,
                        cancellation: RenderCancellation? = nil,
@@ -32,6 +37,10 @@ extension Renderer {
                 + "this scene renders \(pixelWidth)x\(pixelHeight)")
         }
         settings.firstFrameNumber = range.lowerBound
+        if frames != nil {
+            settings.chunk = VideoChunk(firstFrame: range.lowerBound, frameCount: range.count, clipFrameCount: frameCount,
+                                        sceneDigest: SceneDigest.of(scene))
+        }
         let cancellation = cancellation ?? RenderCancellation()
         try cancellation.check()
         let format: OutputFormat

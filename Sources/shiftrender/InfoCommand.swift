@@ -16,7 +16,22 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print JSON for machines instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Print the clip split into N ranges for --frames, one a line, padded so they sort "
+        + "(`info s.json --chunks 8 | parallel shiftrender s.json --frames {} -o parts/{}.mp4`).", valueName: "N"))
+    var chunks: Int?
+
+    func validate() throws {
+        if let chunks, !(1 ... 100_000).contains(chunks) { throw ValidationError("--chunks must be between 1 and 100000") }
+    }
+
     func run() throws {
+        if let chunks {
+            let renderer = try makeRenderer(scene, overrides: overrides, quiet: true)
+            for range in Self.split(frameCount: renderer.frameCount, into: chunks) {
+                print(Self.padded(range.lowerBound) + "-" + Self.padded(range.upperBound))
+            }
+            return
+        }
         let summary = try makeRenderer(scene, overrides: overrides, quiet: true).summary
         if json {
             let encoder = JSONEncoder()
@@ -28,6 +43,26 @@ struct InfoCommand: ParsableCommand {
     }
 
     static func seconds(_ s: Double) -> String { String(format: "%.3f s", s) }
+
+    /// `frameCount` frames in `parts` consecutive ranges as even as can be (the
+    /// first ones one frame longer), no more ranges than frames.
+    static func split(frameCount: Int, into parts: Int) -> [ClosedRange<Int>] {
+        let count = min(parts, frameCount)
+        var ranges: [ClosedRange<Int>] = []
+        var start = 0
+        for k in 0 ..< count {
+            let length = frameCount / count + (k < frameCount % count ? 1 : 0)
+            ranges.append(start ... start + length - 1)
+            start += length
+        }
+        return ranges
+    }
+
+    /// Five digits: every frame index of the longest clip (100 000 frames), so ranges sort as text.
+    static func padded(_ n: Int) -> String {
+        let s = String(n)
+        return String(repeating: "0", count: max(0, 5 - s.count)) + s
+    }
 
     static func text(_ summary: TransitionSummary) -> String {
         var out = "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
