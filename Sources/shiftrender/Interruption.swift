@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import OutputFiles
 import ShiftRender
 import Synchronization
@@ -10,13 +10,19 @@ import Glibc
 /// Turns INT, TERM, HUP (a closing terminal), PIPE and QUIT into a cancel of
 /// the running work, whatever stage it is in: the library polls the
 /// cancellation between frames, and the encoder's flush and second pass give
-/// way within a frame. Should the work not have wound up a moment later (a
-/// codec call that does not return), a watchdog removes every temporary
+/// way within a codec call. Should the work not have wound up a moment later
+/// (a codec call that does not return), a watchdog removes every temporary
 /// output and exits with 128 + N itself, so a signal is never ignored.
+///
+/// The handler only writes the signal's number to a pipe (all a handler may
+/// safely do); a thread reading the pipe does the rest. Dispatch signal
+/// sources, tried first, never saw a SIGPIPE the parent had set to be
+/// ignored, and the Swift runtime's own handler turned SIGQUIT into a crash
+/// report and carried on.
 final class Interruption {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT]
     /// How long cooperative cancelling may take before the watchdog exits.
-    static let grace: DispatchTimeInterval = .milliseconds(800)
+    static let grace = 0.8
 
     private final class Received: Sendable {
         let signal = Atomic<Int32>(0)
@@ -24,31 +30,47 @@ final class Interruption {
 
     let cancellation = RenderCancellation()
     private let received = Received()
-    private let sources: [any DispatchSourceSignal]
 
-    /// Installs the handlers. `cleanup` runs on the watchdog's path, right
-    /// before it exits; it must not wait on locks the stuck work may hold
-    /// (the default removes every temporary output, trying its lock only briefly).
+    /// Installs the handlers (once per process). `cleanup` runs on the
+    /// watchdog's path, right before it exits; it must not wait on locks the
+    /// stuck work may hold (the default removes every temporary output,
+    /// trying its lock only briefly).
     init(cleanup: @escaping @Sendable () -> Void = { AtomicOutput.removeAllTemporaries() }) {
-        let received = self.received, cancellation = self.cancellation
-        sources = Self.signals.map { signal in
-            // Ignored, so the default action (termination, QUIT's core dump) never
-            // runs; the dispatch source still sees every delivery.
-            Glibc.signal(signal, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
-            source.setEventHandler {
-                guard received.signal.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged
-                else { return }
-                cancellation.cancel()
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) {
-                    cleanup()
-                    FileHandleStderr.write("shiftrender: error: interrupted (signal \(signal)); nothing was written\n")
-                    _exit(128 + signal)
-                }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        signalPipe = ends[1]
+        // A process started by another may inherit these signals blocked (a
+        // test runner's children do): unblock them, or they would wait forever.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in Self.signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for signal in Self.signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe, &byte, 1)
             }
-            source.resume()
-            return source
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
         }
+        let received = self.received, cancellation = self.cancellation, readEnd = ends[0]
+        let watcher = Thread {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) == 1 {
+                let signal = Int32(byte)
+                guard received.signal.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged
+                else { continue }
+                cancellation.cancel()
+                Thread.sleep(forTimeInterval: Self.grace)
+                cleanup()
+                FileHandleStderr.write("shiftrender: error: interrupted (signal \(signal)); nothing was written\n")
+                _exit(128 + signal)
+            }
+        }
+        watcher.start()
     }
 
     /// The signal received, if any.
@@ -57,3 +79,6 @@ final class Interruption {
         return value == 0 ? nil : value
     }
 }
+
+/// The pipe's write end, for the signal handler (a C function pointer cannot capture).
+nonisolated(unsafe) private var signalPipe: Int32 = -1

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// INT, TERM, HUP, PIPE and QUIT stop a render promptly at any stage, with
+/// exit 128 + N, leaving nothing and an existing target as it was.
+@Suite(.serialized) struct SignalEndToEndTests {
+    /// A 1080p clip that keeps x264 at veryslow busy for far longer than the test waits.
+    static let slowScene = """
+    {"version": 1, "canvas": {"width": 1920, "height": 1080}, "fps": 60,
+     "transition": {"defaultAnimation": "none", "baselineDuration": 2, "hold": {"after": 20}},
+     "from": {"backgroundColor": "#FFFFFF", "subviews": [
+       {"frame": [10, 10, 400, 300], "backgroundColor": "#E53935", "cornerRadius": 40, "shift": {"id": "card"},
+        "shadow": {"opacity": 0.5, "radius": 30}}]},
+     "to": {"backgroundColor": "#202020", "subviews": [
+       {"frame": [900, 500, 900, 500], "backgroundColor": "#1E88E5", "cornerRadius": 60, "shift": {"id": "card"}}]}}
+    """
+
+    struct Outcome {
+        var status: Int32
+        /// Seconds from the signal to the process's exit.
+        var seconds: Double
+        var stderr: String
+    }
+
+    /// Starts shiftrender with `arguments`, sends `signal` after `delay` seconds, waits for it to end.
+    static func interrupt(_ arguments: [String], with signal: Int32, after delay: Double) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.shiftrender)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        usleep(useconds_t(delay * 1e6))
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(sent)
+        while !reader.isFinished { usleep(1000) }
+        return Outcome(status: process.terminationStatus, seconds: seconds, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test("Each signal during a video render: exit 128 + N within a moment, nothing left, the earlier file untouched",
+          arguments: [(SIGTERM, 2.0), (SIGINT, 2.0), (SIGHUP, 2.0), (SIGQUIT, 2.0), (SIGPIPE, 2.0), (SIGTERM, 0.3)])
+    func videoRender(signal: Int32, delay: Double) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try Self.slowScene.write(to: scene, atomically: true, encoding: .utf8)
+        let target = dir.appendingPathComponent("out.mp4")
+        try Data("an earlier render".utf8).write(to: target)
+        let outcome = try Self.interrupt([scene.path, "-o", target.path, "-y", "--preset", "veryslow"], with: signal, after: delay)
+        #expect(outcome.status == 128 + signal, "\(outcome.stderr)")
+        // The watchdog's grace is 0.8 s; a second and a half more for a loaded machine.
+        #expect(outcome.seconds < 2.5, "took \(outcome.seconds) s after the signal")
+        #expect(outcome.stderr.contains("interrupted (signal \(signal)); nothing was written"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("Backtrac") && !outcome.stderr.contains("crash"), "\(outcome.stderr)")
+        #expect(CommandRunner.contents(dir) == ["out.mp4", "scene.json"])
+        #expect(try Data(contentsOf: target) == Data("an earlier render".utf8))
+    }
+
+    @Test("A signal while a contact sheet is drawn stops it too", arguments: [SIGTERM, SIGHUP])
+    func contactSheet(signal: Int32) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        // At 4x the sheet's frames are 7680 x 4320: each takes long enough to be caught.
+        try Self.slowScene.replacingOccurrences(of: "\"height\": 1080}", with: "\"height\": 1080, \"scale\": 4}")
+            .write(to: scene, atomically: true, encoding: .utf8)
+        let outcome = try Self.interrupt([scene.path, "--sheet", dir.appendingPathComponent("sheet.png").path],
+                                         with: signal, after: 1.5)
+        #expect(outcome.status == 128 + signal, "\(outcome.stderr)")
+        #expect(outcome.seconds < 2.5, "took \(outcome.seconds) s after the signal")
+        #expect(CommandRunner.contents(dir) == ["scene.json"])
+    }
+
+    @Test("A partial file left by a killed render is swept by the next render to the same target")
+    func stalePartialsAreSwept() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try Self.slowScene.write(to: scene, atomically: true, encoding: .utf8)
+        let target = dir.appendingPathComponent("out.mp4")
+        let killed = try Self.interrupt([scene.path, "-o", target.path, "--preset", "veryslow"], with: SIGKILL, after: 1.5)
+        #expect(killed.status == SIGKILL)
+        #expect(CommandRunner.contents(dir).contains { $0.hasPrefix(".out.mp4.partial-") }, "kill -9 leaves its partial")
+        let next = try Self.interrupt([scene.path, "-o", target.path, "--preset", "veryslow"], with: SIGTERM, after: 1.5)
+        #expect(next.status == 128 + SIGTERM)
+        #expect(CommandRunner.contents(dir) == ["scene.json"], "the dead run's partial was swept, the new one removed")
+    }
+}
