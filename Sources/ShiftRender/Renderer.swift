@@ -141,6 +141,13 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// Draws `moment` into `bitmap`, reusing its storage when it has the canvas
+    /// size: a loop of your own (a custom encoder, a benchmark) allocates
+    /// nothing per frame.
+    public func render(_ moment: Moment, into bitmap: inout Bitmap) throws(RenderError) {
+        try draw(moment, into: &bitmap)
+    }
+
     func draw(_ moment: Moment, into bitmap: inout Bitmap) throws(RenderError) {
         let compositor = try self.compositor()
         if let index = try frameIndex(moment) {
