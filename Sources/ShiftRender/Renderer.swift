@@ -44,6 +44,8 @@ public final class Renderer: Sendable {
     /// Files the render reads (the scene file, its images), resolved: outputs never overwrite them.
     public let inputFiles: [String]
     private let compositorCache = Mutex<FrameRenderer?>(nil)
+    /// Planning sample frames to count groups costs a few plans: done once.
+    private let compositorEstimate = Mutex<MemoryEstimate?>(nil)
 
     /// Reads, checks and plans the scene file at `path`.
     public convenience init(fileAt path: String, options: Options = Options()) throws(RenderError) {
@@ -161,6 +163,8 @@ public final class Renderer: Sendable {
     /// The compositor for this plan, made (snapshots drawn) on first use,
     /// after checking that it and `extra` fit in the memory budget.
     func compositor(with extra: MemoryEstimate = MemoryEstimate()) throws(RenderError) -> FrameRenderer {
+        // Once it exists, only something more (an encoder, a sheet) needs checking again.
+        if let made = compositorCache.withLock({ $0 }), extra.parts.isEmpty { return made }
         try checkMemory(extra)
         return compositorCache.withLock { cached in
             if let cached { return cached }
@@ -174,7 +178,12 @@ public final class Renderer: Sendable {
 
     /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).
     public func memoryEstimate(adding extra: MemoryEstimate = MemoryEstimate()) -> MemoryEstimate {
-        var estimate = MemoryEstimate.compositor(timeline, threads: threads)
+        var estimate = compositorEstimate.withLock { cached in
+            if let cached { return cached }
+            let made = MemoryEstimate.compositor(timeline, threads: threads)
+            cached = made
+            return made
+        }
         estimate.parts += extra.parts
         return estimate
     }
