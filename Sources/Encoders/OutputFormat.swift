@@ -40,9 +40,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             case "gif": return .gif
             case "png":
                 if PNGFrameNaming.pattern(path) != nil { return .pngSequence }
-                throw EncoderError(.unsupportedOutput, path: path, reason:
-                    "a PNG output names a sequence: use a pattern with the frame number, such as "
-                    + "'\(path.dropLast(4))_%04d.png', or a directory ending in '/'")
+                throw EncoderError(.unsupportedOutput, path: path, reason: Self.patternAdvice(path))
             default: break
             }
         }
@@ -63,5 +61,34 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// message listing the supported outputs.
     public static func encoder(forOutputPath path: String, settings: VideoSettings) throws -> any FrameEncoder {
         try detect(path: path).encoder(path: path, settings: settings)
+    }
+
+    /// What to write instead of a `.png` path that names no sequence: a valid
+    /// pattern built from it (any `%` conversions in the name taken out, so the
+    /// suggestion itself is one), and why a `%` the user wrote did not count.
+    static func patternAdvice(_ path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].dropLast(4))
+        var stem = ""
+        var index = name.startIndex
+        var conversions: [String] = []
+        while index < name.endIndex {
+            guard name[index] == "%" else { stem.append(name[index]); index = name.index(after: index); continue }
+            var end = name.index(after: index)
+            while end < name.endIndex, "-+ #0123456789.".contains(name[end]) { end = name.index(after: end) }
+            if end < name.endIndex, name[end].isLetter { end = name.index(after: end) }
+            conversions.append(String(name[index ..< end]))
+            index = end
+        }
+        if !stem.isEmpty, !stem.hasSuffix("_"), !stem.hasSuffix("-") { stem += "_" }
+        var advice = "a PNG output names a sequence: use a pattern with the frame number, such as "
+            + "'\(folder)\(stem)%04d.png', or a directory ending in '/'"
+        if conversions.count > 1 {
+            advice += " (a pattern holds one frame number, not \(conversions.count))"
+        } else if let written = conversions.first {
+            advice += " ('\(written)' is not a frame number: write %d, or %0Nd for N digits padded with zeros)"
+        }
+        return advice
     }
 }

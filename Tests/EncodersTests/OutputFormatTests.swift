@@ -63,4 +63,13 @@ struct OutputFormatTests {
         #expect(FrameRate(numerator: 60, denominator: 2) == FrameRate(numerator: 30, denominator: 1))
         #expect(FrameRate(numerator: 30, denominator: 1)?.duration(ofFrames: 15) == 0.5)
     }
+
+    @Test("a .png path that names no sequence gets a suggestion that is itself a valid pattern",
+          arguments: ["out/f_%4d.png", "f%d%d.png", "x.png", "%s.png", "a/b/shot%%.png", "frame_%-3d.png"])
+    func patternSuggestionsAreValid(path: String) throws {
+        let error = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: path) }
+        let quoted = try #require(error.reason.split(separator: "'").dropFirst().first.map(String.init))
+        #expect(PNGFrameNaming.pattern(quoted) != nil, "suggested \(quoted)")
+        #expect(try OutputFormat.detect(path: quoted) == .pngSequence)
+    }
 }
