@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Every Swift snippet in the DocC catalog (Sources/ShiftRender/ShiftRender.docc)
-/// and in docs/swift-api.md is code that compiles and runs: each appears,
+/// Every Swift snippet in the DocC catalog (Sources/ShiftRender/ShiftRender.docc),
+/// docs/swift-api.md and README.md is code that compiles: each appears,
 /// line for line (indentation aside), in TutorialTests.swift or in the
 /// example executable's sources, and the modules it imports are imported there. A snippet edited in the
 /// article alone, or code changed without its snippet, fails here.
@@ -10,6 +10,7 @@ import Testing
     static let catalog = RepositoryFiles.path("Sources/ShiftRender/ShiftRender.docc")
     static let compiledSources = [
         "Tests/ShiftRenderTests/TutorialTests.swift",
+        "Tests/ShiftRenderTests/ReadmeSnippets.swift",
         "Examples/SceneInSwift/ExampleCard.swift",
         "Examples/SceneInSwift/main.swift",
     ]
@@ -42,7 +43,7 @@ import Testing
                 .components(separatedBy: "\n"))
         }
         let catalogPages = try FileManager.default.contentsOfDirectory(atPath: Self.catalog).filter { $0.hasSuffix(".md") }
-        let articles = catalogPages.sorted().map { Self.catalog + "/" + $0 } + [RepositoryFiles.path("docs/swift-api.md")]
+        let articles = catalogPages.sorted().map { Self.catalog + "/" + $0 } + [RepositoryFiles.path("docs/swift-api.md"), RepositoryFiles.path("README.md")]
         var snippetCount = 0
         for article in articles {
             let text = try String(contentsOfFile: article, encoding: .utf8)
