@@ -26,8 +26,9 @@ enum OutputPathCheck {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         // A pattern's frames, a folder's and a file all land in the folder that holds the last component.
-        let folder = (trimmed as NSString).deletingLastPathComponent
-        let directory = folder.isEmpty ? "." : folder
+        // (Not NSString.deletingLastPathComponent: it traps on a one-component relative path here.)
+        let directory = trimmed.lastIndex(of: "/").map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+
         var info = stat()
         guard stat(directory, &info) == 0 else {
             throw ValidationError("\(option) \(path): the folder '\(directory)' does not exist")

@@ -133,3 +133,20 @@ import Testing
         #expect(CommandRunner.contents(dir) == ["bad.json"])
     }
 }
+
+/// Outputs named relative to the working directory, one component deep: the
+/// check made before the scene loads trapped on them once.
+@Suite struct RelativeOutputEndToEndTests {
+    @Test(arguments: [["plan", "SCENE", "-o", "p/"], ["SCENE", "-o", "x.mp4"], ["SCENE", "-o", "frames/"],
+                      ["SCENE", "-o", "still.png", "--frame", "3"], ["SCENE", "--sheet", "sheet.png"]])
+    func relativeOutputs(arguments: [String]) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/example-card.json").path
+        let command = ([CommandRunner.shiftrender] + arguments.map { $0 == "SCENE" ? scene : $0 })
+            .map { "'\($0)'" }.joined(separator: " ")
+        let result = try CommandRunner.run("/bin/sh", ["-c", "cd '\(dir.path)' && " + command])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(CommandRunner.contents(dir).count == 1, "\(CommandRunner.contents(dir))")
+    }
+}
