@@ -17,6 +17,7 @@ extension Renderer {
     public func exportPlan(to path: String, overwrite: Bool = false,
                            cancellation: RenderCancellation? = nil) throws(RenderError) -> [String] {
         try cancellation?.check()
+        try refuseInputs(path)
         let files = PlanFiles(imageCount: timeline.images.count, snapshotCount: timeline.snapshots.count)
         let directory: AtomicOutput
         do {

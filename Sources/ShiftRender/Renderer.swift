@@ -41,7 +41,10 @@ public final class Renderer: Sendable {
     /// Every frame's plan: transient views, durations, display lists.
     public let timeline: TransitionTimeline
     public let options: Options
-    /// Files the render reads (the scene file, its images), resolved: outputs never overwrite them.
+    /// Files the render reads (the scene file, its images), resolved: this
+    /// renderer's outputs never overwrite them (`refuseInputs`). A program
+    /// that renders one scene may also `InputFiles.declare` them, so that no
+    /// output of the process does (the command line does).
     public let inputFiles: [String]
     private let compositorCache = Mutex<FrameRenderer?>(nil)
     /// Planning sample frames to count groups costs a few plans: done once.
@@ -85,8 +88,6 @@ public final class Renderer: Sendable {
         var inputs = images.files
         if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
         self.inputFiles = inputs
-        // Process-wide, so every output of this process refuses to write over them.
-        for input in inputs { InputFiles.declare(input) }
     }
 
     // MARK: The clip
@@ -186,6 +187,16 @@ public final class Renderer: Sendable {
         }
         estimate.parts += extra.parts
         return estimate
+    }
+
+    /// Throws `.output` when `path`, or any of `members` (files of a set written
+    /// at `path`), is one of this render's inputs, by device and inode.
+    func refuseInputs(_ path: String, members: [String] = []) throws(RenderError) {
+        guard !inputFiles.isEmpty else { return }
+        let inputs = InputFiles(paths: inputFiles)
+        for candidate in [path] + members where inputs.contains(candidate) {
+            throw RenderError(.output, "cannot write '\(candidate)': it is an input of this render; refusing to write over it")
+        }
     }
 
     /// Throws `.memory` when the estimate with `extra` is over the budget.

@@ -50,6 +50,7 @@ extension Renderer {
             throw Self.renderError(error)
         }
         // Checked before the encoder opens its temporary output or its codec.
+        try refuseInputs(path, members: format == .pngSequence ? sequenceFiles(path, range) : [])
         try checkMemory(MemoryEstimate.encoder(format, settings: settings))
         let encoder: any FrameEncoder
         do {
@@ -104,6 +105,12 @@ extension Renderer {
             sheet.draw(frame, index: index, tile: tile)
         }
         return sheet.sheet
+    }
+
+    /// The files a PNG sequence at `path` writes for `range`.
+    func sequenceFiles(_ path: String, _ range: ClosedRange<Int>) -> [String] {
+        let naming = PNGFrameNaming.pattern(path) ?? .directory(path)
+        return range.map { naming.directory + "/" + naming.name($0) }
     }
 
     /// `frames`, or the whole clip; `.usage` when it reaches past the end.

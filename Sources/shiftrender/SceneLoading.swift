@@ -1,4 +1,5 @@
 import ArgumentParser
+import OutputFiles
 import ShiftRender
 
 /// Reads the scene file, applies the command-line overrides and makes the
@@ -17,6 +18,8 @@ func makeRenderer(_ path: String, overrides: SceneOverrides?, options: Renderer.
     do {
         let renderer = try Renderer(scene: scene, document: document, options: options)
         if !quiet { ExitStatus.printProblems(renderer.diagnostics) }
+        // This process renders one scene: none of its outputs may write over its inputs.
+        for input in renderer.inputFiles { InputFiles.declare(input) }
         return renderer
     } catch {
         throw ExitStatus.report(error)

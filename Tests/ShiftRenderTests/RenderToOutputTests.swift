@@ -94,4 +94,21 @@ struct RenderToOutputTests {
             ($0 as? RenderError)?.kind == .usage
         }
     }
+
+    @Test("A render never writes over its own inputs: an image named like a frame it would write is refused")
+    func inputsAreNeverOutputs() throws {
+        let directory = try TemporaryDirectory()
+        let image = directory.path + "/f_0003.png"
+        try FileManager.default.copyItem(atPath: Repository.path("fixtures/images/star.png"), toPath: image)
+        let before = try Data(contentsOf: URL(fileURLWithPath: image))
+        let renderer = try Renderer(scene: movingCardScene(image: .file(image)))
+        #expect {
+            try renderer.render(to: directory.path + "/f_%04d.png", settings: { var s = renderer.videoSettings(); s.overwrite = true; return s }(),
+                                frames: 0 ... 5)
+        } throws: { error in
+            (error as? RenderError)?.message == "cannot write '\(image)': it is an input of this render; refusing to write over it"
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
+        #expect(try directory.contents() == ["f_0003.png"])
+    }
 }
