@@ -5,7 +5,7 @@ import SceneModel
 /// Builds the static content of a transient view: its non-transient subviews,
 /// drawn as UIKit would (background rounded by cornerRadius, image placed by
 /// contentMode, masksToBounds clipping, alpha), into a bitmap of the view's
-/// size at the canvas scale.
+/// size at the canvas scale, or of the part of it a `SnapshotGrid` keeps.
 ///
 /// The view's own background, image, corner radius, alpha and shadow are not
 /// in it: they animate, so they are drawn live every frame. Views that draw
@@ -16,22 +16,23 @@ struct SnapshotBuilder {
     let images: ImageTable
     let scale: Double
 
-    /// The snapshot of node `index`'s subviews, or nil when there is nothing to draw.
-    func snapshot(of index: Int) -> SnapshotDescription? {
+    /// The whole grid of node `index`'s content at the canvas scale (nil for an empty view).
+    func wholeGrid(of index: Int) -> SnapshotGrid? { SnapshotGrid.whole(size: tree.nodes[index].size, scale: scale) }
+
+    /// The snapshot of node `index`'s subviews over `grid` (by default the
+    /// whole view), or nil when there is nothing to draw.
+    func snapshot(of index: Int, grid: SnapshotGrid? = nil) -> SnapshotDescription? {
         let node = tree.nodes[index]
-        guard node.size.width > 0, node.size.height > 0 else { return nil }
-        let pixelWidth = Int((node.size.width * scale).rounded(.up))
-        let pixelHeight = Int((node.size.height * scale).rounded(.up))
-        // Exact ratios, so that the bitmap maps back onto the bounds without drift.
-        let toPixels = AffineTransform2D.scale(Double(pixelWidth) / node.size.width, Double(pixelHeight) / node.size.height)
+        guard let grid = grid ?? wholeGrid(of: index) else { return nil }
+        let toPixels = grid.toPixels
         var items: [DrawItem] = []
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
             items += subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels))
         }
         guard !items.isEmpty else { return nil }
         let label = node.spec.name ?? node.address.description
-        return SnapshotDescription(name: "\(tree.screen.rawValue): \(label)", pixelWidth: pixelWidth,
-                                   pixelHeight: pixelHeight, content: DisplayList(items: items))
+        return SnapshotDescription(name: "\(tree.screen.rawValue): \(label)", pixelWidth: grid.pixelWidth,
+                                   pixelHeight: grid.pixelHeight, content: DisplayList(items: items))
     }
 
     /// A static view and its subviews as UIKit draws them; clips are this

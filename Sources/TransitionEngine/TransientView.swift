@@ -20,6 +20,9 @@ public struct TransientView: Sendable {
         var contentMode: ContentMode
         var imageSize: Size
         var snapshot: Int?
+        /// Set when the snapshot holds only part of the content: the whole would
+        /// be large and only that part can be seen (docs/snapshots.md).
+        var snapshotGrid: SnapshotGrid?
         var size: Size
     }
 

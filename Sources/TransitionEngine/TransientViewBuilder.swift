@@ -15,6 +15,14 @@ struct TransientViewBuilder {
     let transition: TransitionSpec
     let images: ImageTable
     let scale: Double
+    /// The canvas in pixels and the frame rate, which decide what of a large snapshot can be seen.
+    let viewport: Viewport
+
+    struct Viewport {
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var fps: Double
+    }
 
     private(set) var fromViews: [TransientView] = []
     private(set) var toViews: [TransientView] = []
@@ -24,13 +32,15 @@ struct TransientViewBuilder {
     private var fromNodes: [(node: Int, match: Int?)] = []
     private var toNodes: [(node: Int, match: Int?)] = []
 
-    init(fromTree: ViewTree, toTree: ViewTree, isPresenting: Bool, transition: TransitionSpec, images: ImageTable, scale: Double) {
+    init(fromTree: ViewTree, toTree: ViewTree, isPresenting: Bool, transition: TransitionSpec, images: ImageTable,
+         scale: Double, viewport: Viewport) {
         self.fromTree = fromTree
         self.toTree = toTree
         self.isPresenting = isPresenting
         self.transition = transition
         self.images = images
         self.scale = scale
+        self.viewport = viewport
     }
 
     private func tree(_ screen: Screen) -> ViewTree { screen == .from ? fromTree : toTree }
@@ -165,24 +175,17 @@ struct TransientViewBuilder {
         for i in fromViews.indices { apply(&fromViews[i], toInitial: false) }
     }
 
-    /// Snapshots, contents, durations and the draw order.
+    /// Contents, durations and the draw order, then the snapshots (what of a
+    /// large one can be seen depends on how every view moves).
     private mutating func assemble() -> TransitionSegment {
-        let builders: [Screen: SnapshotBuilder] = [
-            .from: SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale),
-            .to: SnapshotBuilder(tree: toTree, excluded: drawnOnTheirOwn[.to] ?? [], images: images, scale: scale),
-        ]
-        var snapshots: [SnapshotDescription] = []
+        // Which content of which view shows which node's subviews, in the order snapshots were always made.
+        var requests: [(list: Screen, view: Int, initial: Bool, screen: Screen, node: Int)] = []
         func content(_ screen: Screen, _ index: Int) -> TransientView.Content {
             let node = tree(screen).nodes[index]
-            var snapshotIndex: Int?
-            if let snapshot = builders[screen]!.snapshot(of: index) {
-                snapshots.append(snapshot)
-                snapshotIndex = snapshots.count - 1
-            }
             let image = images.index(of: node.spec.image)
             return TransientView.Content(image: image, contentMode: node.spec.contentMode,
                                          imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
-                                         snapshot: snapshotIndex, size: node.size)
+                                         snapshot: nil, size: node.size)
         }
         func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
             for i in views.indices {
@@ -191,11 +194,14 @@ struct TransientViewBuilder {
                 if let match {
                     let (fromNode, toNode) = screen == .from ? (node, match) : (match, node)
                     views[i].finalContent = content(.to, toNode)
+                    requests.append((screen, i, false, .to, toNode))
                     if views[i].options.contentAnimation == .fade {
                         views[i].initialContent = content(.from, fromNode)
+                        requests.append((screen, i, true, .from, fromNode))
                     }
                 } else {
                     views[i].finalContent = content(screen, node)
+                    requests.append((screen, i, false, screen, node))
                 }
                 views[i].duration = ShiftDuration.duration(baseline: transition.baselineDuration,
                                                            distance: views[i].travelDistance)
@@ -204,7 +210,55 @@ struct TransientViewBuilder {
         var from = fromViews, to = toViews
         fill(&from, fromNodes)
         fill(&to, toNodes)
-        return TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting,
-                                 viewOrder: transition.viewOrder, snapshots: snapshots, scale: scale)
+        var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting,
+                                        viewOrder: transition.viewOrder, snapshots: [], scale: scale)
+        let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting)
+        let base: [Screen: Int] = [.from: toOnTop ? 0 : to.count, .to: toOnTop ? from.count : 0]
+        let builders: [Screen: SnapshotBuilder] = [
+            .from: SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale),
+            .to: SnapshotBuilder(tree: toTree, excluded: drawnOnTheirOwn[.to] ?? [], images: images, scale: scale),
+        ]
+        let grids = requests.map { builders[$0.screen]!.wholeGrid(of: $0.node) }
+        let largeCount = grids.filter { $0.map(isLarge) ?? false }.count
+        let stride = stride(forLargeSnapshots: largeCount, duration: segment.duration)
+        var snapshots: [SnapshotDescription] = []
+        for (request, whole) in zip(requests, grids) {
+            guard var grid = whole else { continue }
+            let index = base[request.list]! + request.view
+            let view = segment.views[index]
+            let content = request.initial ? view.initialContent! : view.finalContent
+            if isLarge(grid) {
+                guard let seen = SnapshotRegion.of(content, view: index, in: segment, fps: viewport.fps, stride: stride,
+                                                   canvas: (viewport.pixelWidth, viewport.pixelHeight))
+                else { continue }  // never on the canvas: no snapshot at all
+                grid = grid.clipped(to: seen.unitRect, density: seen.density)
+            }
+            guard let snapshot = builders[request.screen]!.snapshot(of: request.node, grid: grid) else { continue }
+            snapshots.append(snapshot)
+            var updated = content
+            updated.snapshot = snapshots.count - 1
+            updated.snapshotGrid = grid.isWhole ? nil : grid
+            if request.initial { segment.views[index].initialContent = updated } else { segment.views[index].finalContent = updated }
+        }
+        segment.snapshots = snapshots
+        return segment
+    }
+
+    /// A whole snapshot larger than four canvases (or the cap) is clipped to
+    /// what can be seen; smaller ones stay whole, so ordinary scenes draw the
+    /// same bytes as ever and pay for no analysis (docs/snapshots.md).
+    private func isLarge(_ grid: SnapshotGrid) -> Bool {
+        let canvas = viewport.pixelWidth * viewport.pixelHeight
+        return !grid.fitsTheCap || grid.pixelCount > min(4 * canvas, SnapshotGrid.maximumPixels)
+    }
+
+    /// Every frame for a few large snapshots; for many, every `stride`-th, so
+    /// that the analysis stays within `SnapshotRegion.intervalBudget` intervals
+    /// a plan (10 000 big views over 100 000 frames would be 10^9).
+    private func stride(forLargeSnapshots count: Int, duration: Double) -> Int {
+        guard count > 0 else { return 1 }
+        let frames = Int((duration * viewport.fps - 1e-9).rounded(.up)) + 1
+        let intervals = max(SnapshotRegion.minimumIntervals, SnapshotRegion.intervalBudget / count)
+        return max(1, (frames - 1 + intervals - 1) / intervals)
     }
 }

@@ -6,9 +6,10 @@ import SceneModel
 /// in draw order and their snapshots, sampled at any time into draw items.
 public struct TransitionSegment: Sendable {
     /// Transient views, bottom list first (Shift's `ShiftViews` order).
-    public let views: [TransientView]
+    public internal(set) var views: [TransientView]
     public let isPresenting: Bool
-    let snapshots: [SnapshotDescription]
+    /// Set once the views' contents are known (`TransientViewBuilder`).
+    var snapshots: [SnapshotDescription]
     /// Indices into `views` drawn straight in the container, back to front.
     let containerOrder: [Int]
     /// For each view, its `parent` children, back to front.
@@ -20,12 +21,7 @@ public struct TransitionSegment: Sendable {
 
     init(fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
          snapshots: [SnapshotDescription], scale: Double) {
-        let toOnTop: Bool
-        switch viewOrder {
-        case .auto: toOnTop = isPresenting
-        case .toViewsOnTop: toOnTop = true
-        case .fromViewsOnTop: toOnTop = false
-        }
+        let toOnTop = Self.toViewsOnTop(viewOrder, isPresenting: isPresenting)
         let (bottom, top) = toOnTop ? (fromViews, toViews) : (toViews, fromViews)
         var all = bottom
         for var view in top {
@@ -61,6 +57,15 @@ public struct TransitionSegment: Sendable {
         for i in children.indices { adjust(&children[i]) }
         self.containerOrder = container
         self.childOrder = children
+    }
+
+    /// Whether the `to` views follow the `from` views in `views` (are drawn above them).
+    static func toViewsOnTop(_ viewOrder: ViewOrder, isPresenting: Bool) -> Bool {
+        switch viewOrder {
+        case .auto: return isPresenting
+        case .toViewsOnTop: return true
+        case .fromViewsOnTop: return false
+        }
     }
 
     /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
@@ -117,7 +122,9 @@ public struct TransitionSegment: Sendable {
                                   opacity: opacity, clips: clips, label: label))
         }
         if let snapshot = content.snapshot {
-            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: area),
+            // A clipped snapshot covers only its part of the area.
+            let rect = content.snapshotGrid?.part(of: area) ?? area
+            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect),
                                   paint: .bitmap(.snapshot(snapshotBase + snapshot)),
                                   opacity: opacity, clips: clips, label: label))
         }

@@ -40,8 +40,10 @@ public struct TransitionTimeline: FramePlanSource {
         let fromTree = ViewTree(root: scene.from, screen: .from, canvas: canvasSize)
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
         func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
+            let viewport = TransientViewBuilder.Viewport(pixelWidth: scene.canvas.pixelWidth,
+                                                         pixelHeight: scene.canvas.pixelHeight, fps: scene.fps)
             var builder = TransientViewBuilder(fromTree: from, toTree: to, isPresenting: presenting,
-                                               transition: scene.transition, images: table, scale: scale)
+                                               transition: scene.transition, images: table, scale: scale, viewport: viewport)
             return builder.build()
         }
         var segments: [TransitionSegment]
