@@ -30,8 +30,8 @@ struct Interval: Sendable, Equatable {
     static func - (x: Interval, y: Interval) -> Interval { Interval(x.lo - y.hi, x.hi - y.lo) }
 
     static func * (x: Interval, y: Interval) -> Interval {
-        let p = [x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi]
-        return Interval(p.min()!, p.max()!)
+        let a = x.lo * y.lo, b = x.lo * y.hi, c = x.hi * y.lo, d = x.hi * y.hi
+        return Interval(min(min(a, b), min(c, d)), max(max(a, b), max(c, d)))
     }
 
     /// Nil when `y` holds 0 (the quotient is unbounded).

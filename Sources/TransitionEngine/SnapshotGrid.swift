@@ -1,5 +1,15 @@
 import Primitives
 
+/// The largest snapshot a plan holds. Past either bound a snapshot is made
+/// smaller (clipped to what can be seen, then if need be coarser):
+/// 16384 px a side and 2^26 px (256 MiB), which still hold the largest canvas
+/// (8192 px a side) at full density with motion around it, and stay far
+/// inside what the compositor can map (`TexelMapping`: 2^22 px a side).
+public enum SnapshotLimits {
+    public static let maximumSide = 16384
+    public static let maximumPixels = 1 << 26
+}
+
 /// Which pixels of a view's content a snapshot holds (docs/snapshots.md).
 ///
 /// The content (`size` points, the view's bounds) is laid on a grid of
@@ -8,12 +18,8 @@ import Primitives
 /// scale is what every snapshot was before clipping, and what ordinary
 /// snapshots still are, so their bytes do not change.
 struct SnapshotGrid: Sendable, Equatable {
-    /// Past either, a snapshot is made smaller (clipped, then if need be coarser):
-    /// 16384 px a side and 2^26 px (256 MiB), which still hold the largest
-    /// canvas (8192 px a side) at full density with motion around it, and stay
-    /// far inside what the compositor can map (`TexelMapping`: 2^22 a side).
-    static let maximumSide = 16384
-    static let maximumPixels = 1 << 26
+    static let maximumSide = SnapshotLimits.maximumSide
+    static let maximumPixels = SnapshotLimits.maximumPixels
     /// Clipped bounds are padded by this many grid pixels for bilinear filtering...
     static let padding = 2
     /// ...and start and end on multiples of this, so the compositor's reduced

@@ -30,10 +30,11 @@ struct SnapshotRegion: Sendable {
     /// Canvas pixels around the canvas that count as seen: the half-pixel
     /// anti-aliased edge and a bilinear tap of a reduced level.
     static let margin = 2.0
-    /// Intervals evaluated per plan, shared among its big snapshots...
-    static let intervalBudget = 1 << 18
-    /// ...but never fewer than this per snapshot (10 000 big views: 640 000 in all).
-    static let minimumIntervals = 64
+    /// Intervals evaluated per plan, shared among its big snapshots (a
+    /// microsecond or two each in a release build, over a chain of views)...
+    static let intervalBudget = 1 << 16
+    /// ...but never fewer than this per snapshot (10 000 big views: 160 000 in all).
+    static let minimumIntervals = 16
 
     /// The seen part of the content in its unit square (clamped to 0...1).
     var unitRect: Rect
@@ -42,11 +43,11 @@ struct SnapshotRegion: Sendable {
     var density: (x: Double, y: Double)
 
     /// The part of `content` (drawn by `segment.views[view]`) seen on a canvas
-    /// of `canvas` pixels at any time of the segment, sampling every
+    /// of `canvas` pixels at any time of the segment (`duration`: the caller
+    /// has it, and it costs a pass over every view), sampling every
     /// `stride`-th of the frames at `fps`; nil when none of it can be seen.
-    static func of(_ content: TransientView.Content, view: Int, in segment: TransitionSegment,
+    static func of(_ content: TransientView.Content, view: Int, in segment: TransitionSegment, duration: Double,
                    fps: Double, stride: Int, canvas: (width: Int, height: Int)) -> SnapshotRegion? {
-        let duration = segment.duration
         let frames = Int((duration * fps - 1e-9).rounded(.up)) + 1
         var samples = Swift.stride(from: 0, to: frames - 1, by: max(1, stride)).map { min(Double($0) / fps, duration) }
         samples.append(duration)
@@ -70,7 +71,8 @@ struct SnapshotRegion: Sendable {
     private static func interval(_ content: TransientView.Content, view: Int, segment: TransitionSegment,
                                  from ta: Double, to tb: Double, canvas: [Point]) -> SnapshotRegion? {
         var unit = unitSquare
-        let boxes = canvas.map { segment.unitBox(of: $0, content: content, view: view, from: ta, to: tb) }
+        let chain = segment.geometryRanges(of: view, from: ta, to: tb)
+        let boxes = canvas.map { segment.unitBox(of: $0, size: content.size, chain: chain) }
         if let first = boxes[0], let second = boxes[1], let third = boxes[2], let fourth = boxes[3] {
             let hull = first.union(second).union(third).union(fourth)
             let x0 = max(0, hull.x.lo), x1 = min(1, hull.x.hi), y0 = max(0, hull.y.lo), y1 = min(1, hull.y.hi)
@@ -78,7 +80,7 @@ struct SnapshotRegion: Sendable {
             unit = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
         // Canvas pixels per content point along each content axis, at most.
-        let (ex, ey) = segment.axes(content: content, view: view, from: ta, to: tb)
+        let (ex, ey) = segment.axes(size: content.size, chain: chain)
         func length(_ v: IntervalPoint) -> Double { (v.x.magnitude * v.x.magnitude + v.y.magnitude * v.y.magnitude).squareRoot() }
         let density = (x: length(ex) / content.size.width, y: length(ey) / content.size.height)
         return SnapshotRegion(unitRect: unit, density: (density.x.isFinite ? density.x : .infinity,
@@ -93,66 +95,80 @@ struct SnapshotRegion: Sendable {
     }
 }
 
+/// What one view's geometry can be over a time interval: each parameter of
+/// `ViewGeometry.localToSuperview` as an interval, made once and used for
+/// every corner.
+struct GeometryRanges {
+    var position: IntervalPoint
+    var translate: IntervalPoint
+    var cosine: Interval
+    var sine: Interval
+    var scale: IntervalPoint
+    var anchor: IntervalPoint
+    var size: IntervalPoint
+    var stretches: Bool
+
+    init(_ view: TransientView, from ta: Double, to tb: Double) {
+        let p = view.progressRange(from: ta, to: tb)
+        let (a, b) = (view.initial, view.final), (s, e) = (a.transform, b.transform)
+        func range(_ from: Double, _ to: Double) -> Interval { Interval(lerp: from, to, over: p) }
+        func point(_ from: Point, _ to: Point) -> IntervalPoint { IntervalPoint(x: range(from.x, to.x), y: range(from.y, to.y)) }
+        position = point(a.position, b.position)
+        translate = point(s.translate, e.translate)
+        let degrees = range(s.rotate, e.rotate)
+        let angle = Interval(degrees.lo * .pi / 180, degrees.hi * .pi / 180)
+        cosine = Interval.cosine(angle)
+        sine = Interval.sine(angle)
+        scale = IntervalPoint(x: range(s.scale.width, e.scale.width), y: range(s.scale.height, e.scale.height))
+        anchor = point(a.anchorPoint, b.anchorPoint)
+        size = IntervalPoint(x: range(a.size.width, b.size.width), y: range(a.size.height, b.size.height))
+        stretches = view.options.contentSizing == .stretch
+    }
+}
+
 extension TransitionSegment {
-    /// The view and its transient ancestors, innermost first.
-    private func chain(of index: Int) -> [Int] {
-        var chain = [index]
-        while case .parent(let p) = views[chain.last!].superview { chain.append(p) }
+    /// The ranges of view `index` and its transient ancestors over `ta...tb`, innermost first.
+    func geometryRanges(of index: Int, from ta: Double, to tb: Double) -> [GeometryRanges] {
+        var chain = [GeometryRanges(views[index], from: ta, to: tb)]
+        var current = index
+        while case .parent(let p) = views[current].superview {
+            chain.append(GeometryRanges(views[p], from: ta, to: tb))
+            current = p
+        }
         return chain
     }
 
-    /// Where canvas pixel `pixel` falls in the unit square of view `index`'s
-    /// content at any time in `ta...tb`: `M(t)^-1` through the chain, outermost
-    /// view first, undoing `ViewGeometry.localToSuperview` (position and
-    /// translate, rotation, scale, anchor) and then the content's area. Nil
-    /// when the bound is unbounded (a scale or a size that can be 0).
-    func unitBox(of pixel: Point, content: TransientView.Content, view index: Int,
-                 from ta: Double, to tb: Double) -> IntervalPoint? {
+    /// Where canvas pixel `pixel` falls in the unit square of a content of
+    /// `size` points drawn by the innermost view of `chain`, at any time the
+    /// ranges hold: `M(t)^-1` through the chain, outermost view first, undoing
+    /// `ViewGeometry.localToSuperview` (position and translate, rotation,
+    /// scale, anchor) and then the content's area. Nil when unbounded (a
+    /// scale or a size that can be 0).
+    func unitBox(of pixel: Point, size: Size, chain: [GeometryRanges]) -> IntervalPoint? {
         var x = Interval(pixel.x / scale), y = Interval(pixel.y / scale)
-        var area = IntervalPoint(x: Interval(content.size.width), y: Interval(content.size.height))
-        for i in chain(of: index).reversed() {
-            let view = views[i], (a, b) = (views[i].initial, views[i].final), (s, e) = (a.transform, b.transform)
-            let p = view.progressRange(from: ta, to: tb)
-            func range(_ from: Double, _ to: Double) -> Interval { Interval(lerp: from, to, over: p) }
-            x = x - range(a.position.x, b.position.x) - range(s.translate.x, e.translate.x)
-            y = y - range(a.position.y, b.position.y) - range(s.translate.y, e.translate.y)
-            let degrees = range(s.rotate, e.rotate)
-            let angle = Interval(degrees.lo * .pi / 180, degrees.hi * .pi / 180)
-            let cosine = Interval.cosine(angle), sine = Interval.sine(angle)
-            (x, y) = (x * cosine + y * sine, y * cosine - x * sine)
-            let width = range(a.size.width, b.size.width), height = range(a.size.height, b.size.height)
-            guard let sx = x / range(s.scale.width, e.scale.width), let sy = y / range(s.scale.height, e.scale.height)
-            else { return nil }
-            x = sx + range(a.anchorPoint.x, b.anchorPoint.x) * width
-            y = sy + range(a.anchorPoint.y, b.anchorPoint.y) * height
-            if i == index, view.options.contentSizing == .stretch { area = IntervalPoint(x: width, y: height) }
+        for g in chain.reversed() {
+            x = x - g.position.x - g.translate.x
+            y = y - g.position.y - g.translate.y
+            (x, y) = (x * g.cosine + y * g.sine, y * g.cosine - x * g.sine)
+            guard let sx = x / g.scale.x, let sy = y / g.scale.y else { return nil }
+            x = sx + g.anchor.x * g.size.x
+            y = sy + g.anchor.y * g.size.y
             guard x.isFinite, y.isFinite else { return nil }
         }
+        let area = chain[0].stretches ? chain[0].size : IntervalPoint(x: Interval(size.width), y: Interval(size.height))
         guard let u = x / area.x, let v = y / area.y, u.isFinite, v.isFinite else { return nil }
         return IntervalPoint(x: u, y: v)
     }
 
     /// The content's unit steps along x and y in canvas pixels (the linear
-    /// part of `M(t)`), bounded over `ta...tb`: scale, then rotate, per view.
-    func axes(content: TransientView.Content, view index: Int, from ta: Double, to tb: Double)
-        -> (IntervalPoint, IntervalPoint) {
-        var ex = IntervalPoint(x: Interval(content.size.width), y: Interval(0))
-        var ey = IntervalPoint(x: Interval(0), y: Interval(content.size.height))
-        for i in chain(of: index) {
-            let view = views[i], (a, b) = (views[i].initial, views[i].final), (s, e) = (a.transform, b.transform)
-            let p = view.progressRange(from: ta, to: tb)
-            func range(_ from: Double, _ to: Double) -> Interval { Interval(lerp: from, to, over: p) }
-            if i == index, view.options.contentSizing == .stretch {
-                ex.x = range(a.size.width, b.size.width)
-                ey.y = range(a.size.height, b.size.height)
-            }
-            let sx = range(s.scale.width, e.scale.width), sy = range(s.scale.height, e.scale.height)
-            let degrees = range(s.rotate, e.rotate)
-            let angle = Interval(degrees.lo * .pi / 180, degrees.hi * .pi / 180)
-            let cosine = Interval.cosine(angle), sine = Interval.sine(angle)
+    /// part of `M(t)`), bounded: scale, then rotate, per view.
+    func axes(size: Size, chain: [GeometryRanges]) -> (IntervalPoint, IntervalPoint) {
+        let area = chain[0].stretches ? chain[0].size : IntervalPoint(x: Interval(size.width), y: Interval(size.height))
+        var ex = IntervalPoint(x: area.x, y: Interval(0)), ey = IntervalPoint(x: Interval(0), y: area.y)
+        for g in chain {
             func turn(_ v: IntervalPoint) -> IntervalPoint {
-                let x = v.x * sx, y = v.y * sy
-                return IntervalPoint(x: x * cosine - y * sine, y: x * sine + y * cosine)
+                let x = v.x * g.scale.x, y = v.y * g.scale.y
+                return IntervalPoint(x: x * g.cosine - y * g.sine, y: x * g.sine + y * g.cosine)
             }
             ex = turn(ex); ey = turn(ey)
         }

@@ -220,7 +220,8 @@ struct TransientViewBuilder {
         ]
         let grids = requests.map { builders[$0.screen]!.wholeGrid(of: $0.node) }
         let largeCount = grids.filter { $0.map(isLarge) ?? false }.count
-        let stride = stride(forLargeSnapshots: largeCount, duration: segment.duration)
+        let duration = segment.duration
+        let stride = stride(forLargeSnapshots: largeCount, duration: duration)
         var snapshots: [SnapshotDescription] = []
         for (request, whole) in zip(requests, grids) {
             guard var grid = whole else { continue }
@@ -228,7 +229,8 @@ struct TransientViewBuilder {
             let view = segment.views[index]
             let content = request.initial ? view.initialContent! : view.finalContent
             if isLarge(grid) {
-                guard let seen = SnapshotRegion.of(content, view: index, in: segment, fps: viewport.fps, stride: stride,
+                guard let seen = SnapshotRegion.of(content, view: index, in: segment, duration: duration,
+                                                   fps: viewport.fps, stride: stride,
                                                    canvas: (viewport.pixelWidth, viewport.pixelHeight))
                 else { continue }  // never on the canvas: no snapshot at all
                 grid = grid.clipped(to: seen.unitRect, density: seen.density)
@@ -244,12 +246,13 @@ struct TransientViewBuilder {
         return segment
     }
 
-    /// A whole snapshot larger than four canvases (or the cap) is clipped to
-    /// what can be seen; smaller ones stay whole, so ordinary scenes draw the
-    /// same bytes as ever and pay for no analysis (docs/snapshots.md).
+    /// A whole snapshot larger than four canvases and 2^20 px (4 MiB), or over
+    /// the cap, is clipped to what can be seen; smaller ones stay whole, so
+    /// ordinary scenes draw the same bytes as ever and pay for no analysis
+    /// (docs/snapshots.md). The floor keeps tiny canvases from analysing every view.
     private func isLarge(_ grid: SnapshotGrid) -> Bool {
         let canvas = viewport.pixelWidth * viewport.pixelHeight
-        return !grid.fitsTheCap || grid.pixelCount > min(4 * canvas, SnapshotGrid.maximumPixels)
+        return !grid.fitsTheCap || grid.pixelCount > min(max(4 * canvas, 1 << 20), SnapshotGrid.maximumPixels)
     }
 
     /// Every frame for a few large snapshots; for many, every `stride`-th, so

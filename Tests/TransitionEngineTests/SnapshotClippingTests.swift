@@ -6,7 +6,7 @@ import Testing
 
 /// Snapshots of large views hold only what can be seen (docs/snapshots.md).
 /// The numbers are worked by hand from a 100 x 100-pt canvas at scale 2
-/// (200 x 200 px, so "large" is over 4 x 40 000 px): the canvas plus the
+/// (200 x 200 px, so "large" is over 2^20 px, the floor): the canvas plus the
 /// 2-px margin is content points -1...101, which is grid pixels 0...202,
 /// padded by 2 to 204 and aligned up to 256.
 @Suite struct SnapshotClippingTests {
