@@ -48,6 +48,9 @@ struct SnapshotGrid: Sendable, Equatable {
         pixelWidth <= Self.maximumSide && pixelHeight <= Self.maximumSide && pixelCount <= Self.maximumPixels
     }
 
+    /// The part of the content this grid's pixels cover, in its unit square.
+    var unitRect: Rect { part(of: Rect(x: 0, y: 0, width: 1, height: 1)) }
+
     /// The part of `area` (where the whole content is drawn) this grid's pixels
     /// cover. Multiplied before divided, so that whole numbers stay exact.
     func part(of area: Rect) -> Rect {

@@ -22,6 +22,8 @@ struct TransientViewBuilder {
         var pixelWidth: Int
         var pixelHeight: Int
         var fps: Double
+        /// Off only to draw a reference whole snapshot that clipped ones are checked against.
+        var clipsLargeSnapshots = true
     }
 
     private(set) var fromViews: [TransientView] = []
@@ -251,6 +253,7 @@ struct TransientViewBuilder {
     /// ordinary scenes draw the same bytes as ever and pay for no analysis
     /// (docs/snapshots.md). The floor keeps tiny canvases from analysing every view.
     private func isLarge(_ grid: SnapshotGrid) -> Bool {
+        guard viewport.clipsLargeSnapshots else { return false }
         let canvas = viewport.pixelWidth * viewport.pixelHeight
         return !grid.fitsTheCap || grid.pixelCount > min(max(4 * canvas, 1 << 20), SnapshotGrid.maximumPixels)
     }

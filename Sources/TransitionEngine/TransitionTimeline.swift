@@ -34,6 +34,13 @@ public struct TransitionTimeline: FramePlanSource {
     /// the decoded bitmap of every file or encoded image the scene names
     /// (bitmap sources need none); a missing one draws nothing.
     public init(scene: Scene, images: [ImageSource: Bitmap] = [:]) {
+        self.init(scene: scene, images: images, clipsLargeSnapshots: true)
+    }
+
+    /// `clipsLargeSnapshots: false` keeps every snapshot whole, however large:
+    /// only for tests and fuzzers that check clipped snapshots against the
+    /// whole ones (docs/snapshots.md), on scenes where the whole ones fit in memory.
+    package init(scene: Scene, images: [ImageSource: Bitmap] = [:], clipsLargeSnapshots: Bool) {
         let scale = scene.canvas.scale
         let table = ImageTable(scene: scene, decoded: images, scale: scale)
         let canvasSize = Size(width: scene.canvas.width, height: scene.canvas.height)
@@ -41,7 +48,8 @@ public struct TransitionTimeline: FramePlanSource {
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
         func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
             let viewport = TransientViewBuilder.Viewport(pixelWidth: scene.canvas.pixelWidth,
-                                                         pixelHeight: scene.canvas.pixelHeight, fps: scene.fps)
+                                                         pixelHeight: scene.canvas.pixelHeight, fps: scene.fps,
+                                                         clipsLargeSnapshots: clipsLargeSnapshots)
             var builder = TransientViewBuilder(fromTree: from, toTree: to, isPresenting: presenting,
                                                transition: scene.transition, images: table, scale: scale, viewport: viewport)
             return builder.build()
@@ -87,6 +95,22 @@ public struct TransitionTimeline: FramePlanSource {
         self.segments = segments
         self.phases = phases
         self.frameCount = next
+    }
+
+    /// The part of its view's content that snapshot `index` holds, in the
+    /// content's unit square: nil when it holds all of it (or there is no
+    /// such snapshot). For checks that what a frame shows of a content lies in
+    /// the part its snapshot kept (docs/snapshots.md).
+    package func keptPart(ofSnapshot index: Int) -> Rect? {
+        for (s, segment) in segments.enumerated() {
+            for view in segment.views {
+                for content in [view.initialContent, view.finalContent].compactMap({ $0 })
+                where content.snapshot.map({ $0 + snapshotBases[s] }) == index {
+                    return content.snapshotGrid?.unitRect
+                }
+            }
+        }
+        return nil
     }
 
     /// Which segment frame `index` shows, and at what time into it.
