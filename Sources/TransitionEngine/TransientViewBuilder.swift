@@ -8,6 +8,11 @@ import SceneModel
 /// skipping what was matched; gives the default animation to the source root
 /// and each unmatched view's additional animations to its initial state (`to`
 /// screen) or final state (`from` screen); then snapshots every transient view.
+///
+/// Snapshots come last, once the segment exists: a large one holds only what
+/// can be seen, and that depends on how the view and its transient ancestors
+/// move (docs/snapshots.md). Snapshots below the threshold are made whole, as
+/// they always were, so ordinary scenes keep their bytes.
 struct TransientViewBuilder {
     let fromTree: ViewTree
     let toTree: ViewTree
@@ -215,21 +220,22 @@ struct TransientViewBuilder {
         var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting,
                                         viewOrder: transition.viewOrder, snapshots: [], scale: scale)
         let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting)
-        let base: [Screen: Int] = [.from: toOnTop ? 0 : to.count, .to: toOnTop ? from.count : 0]
-        let builders: [Screen: SnapshotBuilder] = [
-            .from: SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale),
-            .to: SnapshotBuilder(tree: toTree, excluded: drawnOnTheirOwn[.to] ?? [], images: images, scale: scale),
-        ]
-        let grids = requests.map { builders[$0.screen]!.wholeGrid(of: $0.node) }
+        // Where each list starts in `segment.views`, and each screen's snapshot builder.
+        func base(_ list: Screen) -> Int { list == .from ? (toOnTop ? 0 : to.count) : (toOnTop ? from.count : 0) }
+        let fromBuilder = SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale)
+        let toBuilder = SnapshotBuilder(tree: toTree, excluded: drawnOnTheirOwn[.to] ?? [], images: images, scale: scale)
+        func builder(_ screen: Screen) -> SnapshotBuilder { screen == .from ? fromBuilder : toBuilder }
+        let grids = requests.map { builder($0.screen).wholeGrid(of: $0.node) }
         let largeCount = grids.filter { $0.map(isLarge) ?? false }.count
         let duration = segment.duration
         let stride = stride(forLargeSnapshots: largeCount, duration: duration)
         var snapshots: [SnapshotDescription] = []
         for (request, whole) in zip(requests, grids) {
             guard var grid = whole else { continue }
-            let index = base[request.list]! + request.view
+            let index = base(request.list) + request.view
             let view = segment.views[index]
-            let content = request.initial ? view.initialContent! : view.finalContent
+            // An initial content is requested only where one was set (a matched pair that fades).
+            guard let content = request.initial ? view.initialContent : view.finalContent else { continue }
             if isLarge(grid) {
                 guard let seen = SnapshotRegion.of(content, view: index, in: segment, duration: duration,
                                                    fps: viewport.fps, stride: stride,
@@ -237,7 +243,7 @@ struct TransientViewBuilder {
                 else { continue }  // never on the canvas: no snapshot at all
                 grid = grid.clipped(to: seen.unitRect, density: seen.density)
             }
-            guard let snapshot = builders[request.screen]!.snapshot(of: request.node, grid: grid) else { continue }
+            guard let snapshot = builder(request.screen).snapshot(of: request.node, grid: grid) else { continue }
             snapshots.append(snapshot)
             var updated = content
             updated.snapshot = snapshots.count - 1

@@ -8,6 +8,11 @@ import SceneModel
 /// Motion frames sit at t = i / fps; the last one is clamped to the segment's
 /// duration so that it shows the final state exactly. A segment of duration D
 /// therefore has ceil(D * fps) + 1 frames.
+///
+/// Whatever the scene, no snapshot is over `SnapshotLimits` (large views are
+/// clipped to what can be seen, docs/snapshots.md), so planning a valid scene
+/// never asks for an impossible bitmap; what the snapshots add up to is the
+/// memory budget's to judge.
 public struct TransitionTimeline: FramePlanSource {
     public struct Phase: Sendable, Equatable {
         public enum Kind: String, Sendable { case holdBefore, motion, pause, holdAfter }
