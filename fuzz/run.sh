@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/build.sh) and runs each for SECONDS (default 60),
-# the two side by side, with a seed corpus copied from fixtures/ and the
+# all side by side, with a seed corpus copied from fixtures/ and the
 # regression inputs in fuzz/regressions/.
 #
-#   fuzz/run.sh              # both targets, 60 s each
+#   fuzz/run.sh              # every target, 60 s each
 #   fuzz/run.sh 600          # ten minutes each
-#   fuzz/run.sh 60 SceneDecoderFuzzer
+#   fuzz/run.sh 60 SceneDecoderFuzzer ExtremeSceneFuzzer
 #
 # The growing corpus is kept in .build-fuzz/work/<target>/corpus between runs;
 # crashes, leaks and timeouts are written to .build-fuzz/work/<target>/artifacts/
@@ -17,7 +17,7 @@ ROOT=$PWD
 SECONDS_EACH=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer ExtremeSceneFuzzer)
 OUT=${FUZZ_OUT:-$ROOT/.build-fuzz}
 export FUZZ_OUT=$OUT
 
@@ -35,6 +35,9 @@ seed() {  # target -> seed directory
             cp "$ROOT"/fixtures/images/*.png "$dir"/
             for f in "$ROOT"/fixtures/invalid/*.png; do cp "$f" "$dir/invalid-$(basename "$f")"; done
             cp "$ROOT"/fuzz/regressions/image/* "$dir"/ 2>/dev/null || true ;;
+        ExtremeSceneFuzzer)
+            # Any bytes make a scene; the regressions are inputs that once failed.
+            cp "$ROOT"/fuzz/regressions/extreme/* "$dir"/ 2>/dev/null || true ;;
     esac
     echo "$dir"
 }
@@ -47,15 +50,23 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$work/corpus" "$work/artifacts"
     seeds=$(seed "$target")
     dict=()
+    maxlen=65536
     [ "$target" = SceneDecoderFuzzer ] && dict=(-dict="$ROOT/fuzz/scene.dict")
     [ "$target" = ImageLoaderFuzzer ] && dict=(-dict="$ROOT/fuzz/png.dict")
+    # The generator reads a byte per choice; a few hundred make a scene of 10 000 views.
+    # -len_control=0: long inputs from the start (short ones are mostly zeros, small scenes).
+    # -timeout: 10 s for one input is a hang, except for a scene of 10 000 views,
+    # which ASan on a busy machine can take that long to plan and draw (linearly).
+    lengths=()
+    timeout=10
+    [ "$target" = ExtremeSceneFuzzer ] && maxlen=2048 && lengths=(-len_control=0) && timeout=30
     echo "fuzz/run.sh: $target for ${SECONDS_EACH}s, log in $work/log.txt" >&2
     # Images in scenes resolve against fixtures/scenes, so "../images/star.png"
-    # and "../invalid/corrupt.png" are found. -timeout: one input taking 10 s is
-    # a hang; -rss_limit_mb: ASan doubles the memory of the largest allowed image.
+    # and "../invalid/corrupt.png" are found. -rss_limit_mb: ASan doubles the
+    # memory of the largest allowed image.
     SHIFTRENDER_FUZZ_BASE=$ROOT/fixtures/scenes TMPDIR=$work \
-    "$OUT/$target" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-        -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dict[@]}" \
+    "$OUT/$target" -max_total_time="$SECONDS_EACH" -timeout="$timeout" -rss_limit_mb=4096 -max_len="$maxlen" \
+        -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dict[@]}" "${lengths[@]}" \
         "$work/corpus" "$seeds" >"$work/log.txt" 2>&1 &
     pids+=($!)
 done
@@ -65,8 +76,9 @@ for i in "${!pids[@]}"; do
     target=${TARGETS[$i]}
     if wait "${pids[$i]}"; then result=ok; else result="FOUND A PROBLEM (see $OUT/work/$target/log.txt)"; status=1; fi
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$OUT/work/$target/log.txt" | grep -o '[0-9]*$' || echo "?")
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$OUT/work/$target/log.txt" | grep -o '[0-9]*$' || echo "?")
     cov=$(grep -o 'cov: [0-9]*' "$OUT/work/$target/log.txt" | tail -1 || true)
-    echo "$target: $result; $execs inputs run, $cov, corpus $(ls "$OUT/work/$target/corpus" | wc -l) files"
+    echo "$target: $result; $execs inputs run ($rate/s), $cov, corpus $(ls "$OUT/work/$target/corpus" | wc -l) files"
     find "$OUT/work/$target/artifacts" -type f -newer "$started" | sed 's/^/    new artifact: /'
 done
 exit $status

@@ -1,17 +1,20 @@
 // libFuzzer target: PNG bytes -> the image loader. Each input is decoded from
 // memory (PNGCodec.decode(data:)), then written to a scratch file and loaded
-// the way a scene loads an image: SceneLoader reads the size from the header,
-// refuses images over the limit, and only then decodes.
+// the way a scene loads an image (`Renderer(scene:)`, as `shiftrender` does):
+// the size is read from the header, images over the limit are refused, and
+// only then is the file decoded.
 import Foundation
 import PNGCodec
 import SceneFormat
+import SceneModel
+import ShiftRender
 
 let scratch: String = {
     let dir = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/shiftrender-fuzz-image-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }()
-let scene = Array("""
+let sceneText = Array("""
 {"version": 1, "canvas": {"width": 8, "height": 8},
  "from": {"image": "input.png"}, "to": {"subviews": [{"frame": [0, 0, 4, 4], "image": "input.png", "contentMode": "aspectFit"}]}}
 """.utf8)
@@ -28,13 +31,20 @@ public func fuzzImageLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let handle = fopen(file, "wb"), fwrite(data, 1, size, handle) == size, fclose(handle) == 0 else {
         fatalError("cannot write \(file)")
     }
+    guard let document = try? SceneJSON.decode(bytes: sceneText, file: "fuzz.json", directory: scratch) else {
+        fatalError("the target's own scene does not decode")
+    }
     do {
-        let scene = try SceneLoader.decode(bytes: scene, file: "fuzz.json", baseDirectory: scratch)
-        let image = scene.images[file]!
-        precondition(image.width <= SceneLimits.maximumImagePixels && image.height <= SceneLimits.maximumImagePixels)
+        let renderer = try Renderer(scene: document.scene, document: document, options: Renderer.Options(threads: 1))
+        for image in renderer.timeline.images {
+            precondition(image.width <= SceneLimits.maximumImagePixels && image.height <= SceneLimits.maximumImagePixels)
+            precondition(image.pixels.count == image.width * image.height * 4)
+        }
     } catch {
-        precondition(error.issues.count == 1, "one bad image should be one issue: \(error.issues)")
-        precondition(error.issues[0].path == "from.image", "\(error.issues)")
+        // One bad image is one problem, at the first view that names it.
+        let errors = error.diagnostics?.errors ?? []
+        precondition(error.kind == .invalidScene && errors.count == 1, "one bad image should be one problem: \(error)")
+        precondition(errors[0].place.description == "from.image", "\(errors)")
     }
     return 0
 }

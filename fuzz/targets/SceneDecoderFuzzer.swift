@@ -1,32 +1,43 @@
-// libFuzzer target: scene bytes -> SceneLoader.decode, as `shiftrender validate`
-// reads a file. Image paths resolve against SHIFTRENDER_FUZZ_BASE (run.sh sets
-// it to a scratch copy of fixtures/scenes beside fixtures/images and
-// fixtures/invalid, so "../images/poster.png" and "../invalid/corrupt.png" are
-// real files). Every outcome but a crash, a hang or a leak is fine: the loader
-// either returns a checked Scene or throws a SceneError with at least one issue.
+// libFuzzer target: scene bytes -> what `shiftrender validate` does with a
+// file: `SceneJSON.decode`, then `SceneDiagnostics(validating:document:)`
+// (the model's rules and the loading of every image the scene names). Image
+// paths resolve against SHIFTRENDER_FUZZ_BASE (run.sh sets it to
+// fixtures/scenes, so "../images/poster.png" and "../invalid/corrupt.png" are
+// real files). Every outcome but a crash, a hang or a leak is fine: a scene
+// either decodes and gets its diagnostics, or is refused with at least one problem.
 import Foundation
 import SceneFormat
+import SceneModel
+import ShiftRender
 
 let baseDirectory: String =
     ProcessInfo.processInfo.environment["SHIFTRENDER_FUZZ_BASE"] ?? FileManager.default.currentDirectoryPath
+
+/// One line per problem: a newline or a terminal escape from the scene would break or forge lines.
+func checkOneLine(_ problems: [SceneProblem]) {
+    for problem in problems {
+        precondition(!problem.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                     "control character in message: \(problem.description.debugDescription)")
+    }
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     do {
-        let scene = try SceneLoader.decode(bytes: bytes, file: "fuzz.json", baseDirectory: baseDirectory)
-        // A returned scene keeps the module's promises.
-        precondition(scene.canvas.pixelWidth >= 1 && scene.canvas.pixelWidth <= SceneLimits.maximumCanvasPixels)
-        precondition(scene.canvas.pixelHeight >= 1 && scene.canvas.pixelHeight <= SceneLimits.maximumCanvasPixels)
-        precondition(scene.fps > 0 && scene.fps <= SceneLimits.maximumFPS)
-    } catch {
-        precondition(!error.issues.isEmpty, "a SceneError without issues")
-        // One line per problem: no control characters (a newline or a
-        // terminal escape from the scene would break or forge lines).
-        for issue in error.issues {
-            precondition(!issue.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-                         "control character in message: \(issue.description.debugDescription)")
+        let document = try SceneJSON.decode(bytes: bytes, file: "fuzz.json", directory: baseDirectory)
+        let diagnostics = SceneDiagnostics(validating: document.scene, document: document)
+        checkOneLine(diagnostics.problems)
+        if !diagnostics.hasErrors {
+            // A scene without errors keeps the format's promises.
+            let canvas = document.scene.canvas
+            precondition(canvas.pixelWidth >= 1 && canvas.pixelWidth <= SceneLimits.maximumCanvasPixels)
+            precondition(canvas.pixelHeight >= 1 && canvas.pixelHeight <= SceneLimits.maximumCanvasPixels)
+            precondition(document.scene.fps >= SceneLimits.minimumFPS && document.scene.fps <= SceneLimits.maximumFPS)
         }
+    } catch {
+        precondition(!error.problems.isEmpty, "a SceneFileError without problems")
+        checkOneLine(error.problems)
     }
     return 0
 }
