@@ -1,6 +1,7 @@
 import Encoders
 import FramePlan
 import Foundation
+import Primitives
 import TransitionEngine
 
 #if canImport(Glibc)
@@ -56,37 +57,67 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
 
     // MARK: Stages
 
+    /// The process before any scene: code, the Swift runtime, Foundation and
+    /// the FFmpeg and libpng libraries, mapped and touched at start.
+    static let programBytes = 60e6
+
     /// What drawing any frame of `timeline` holds: sources, one frame, group layers.
     static func compositor(_ timeline: TransitionTimeline, threads: Int) -> MemoryEstimate {
         var estimate = MemoryEstimate()
+        estimate.add("program", programBytes)
         let copies = 3.0  // the bitmap, the padded texture, its levels
         estimate.add("images", copies * timeline.images.reduce(0) { $0 + Double($1.width) * Double($1.height) * 4 })
         estimate.add("snapshots", copies * timeline.snapshots.reduce(0) {
             $0 + Double(max(0, $1.pixelWidth)) * Double(max(0, $1.pixelHeight)) * 4
         })
         let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
-        estimate.add("group layers", Double(maximumGroups(timeline)) * frame)
+        estimate.add("group layers", groupLayerBytes(timeline))
         estimate.add("frame", frame)
         return estimate
     }
 
-    /// The most group items in one frame, over a sample of frames spread
-    /// through the clip (each may need a layer up to the frame's size).
-    static func maximumGroups(_ timeline: TransitionTimeline) -> Int {
-        func groups(_ list: DisplayList, depth: Int) -> Int {
-            guard depth < 32 else { return 0 }
-            return list.items.reduce(0) { count, item in
-                if case .group(let nested) = item.paint { return count + 1 + groups(nested, depth: depth + 1) }
-                return count
+    /// Group layers: one buffer per group item in a frame, each at most the
+    /// group shape's pixel bounds in the canvas (the layer's box is that, cut
+    /// to clips and items). Buffers are pooled across frames, lent largest
+    /// first and grown by a quarter when too small, so the pool's k-th largest
+    /// buffer is at most 1.25x the k-th largest layer of any frame. Frames are
+    /// sampled through the clip.
+    static func groupLayerBytes(_ timeline: TransitionTimeline) -> Double {
+        let canvas = (width: Double(timeline.canvas.pixelWidth), height: Double(timeline.canvas.pixelHeight))
+        func area(_ item: DrawItem) -> Double {
+            let r = item.shape.rect
+            let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                           Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(item.transform.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            // Bad geometry draws nothing, but counting the whole canvas is the safe side.
+            guard (xs + ys).allSatisfy(\.isFinite) else { return canvas.width * canvas.height }
+            let w = min(xs.max()!.rounded(.up), canvas.width) - max(xs.min()!.rounded(.down), 0)
+            let h = min(ys.max()!.rounded(.up), canvas.height) - max(ys.min()!.rounded(.down), 0)
+            return max(0, w) * max(0, h)
+        }
+        func layers(_ list: DisplayList, depth: Int, into sizes: inout [Double]) {
+            guard depth < 32 else { return }
+            for item in list.items {
+                guard case .group(let nested) = item.paint else { continue }
+                sizes.append(area(item) * 4)
+                layers(nested, depth: depth + 1, into: &sizes)
             }
         }
+        var largest: [Double] = []  // [k]: the k-th largest layer of any sampled frame
         let count = timeline.frameCount
-        let samples = Set((0 ... 16).map { $0 * max(count - 1, 0) / 16 })
-        return samples.map { groups(timeline.displayList(frame: $0), depth: 0) }.max() ?? 0
+        for frame in Set((0 ... 32).map { $0 * max(count - 1, 0) / 32 }) {
+            var sizes: [Double] = []
+            layers(timeline.displayList(frame: frame), depth: 0, into: &sizes)
+            for (k, size) in sizes.sorted(by: >).enumerated() {
+                if k < largest.count { largest[k] = max(largest[k], size) } else { largest.append(size) }
+            }
+        }
+        return 1.25 * largest.reduce(0, +)
     }
 
-    /// The encoder's frame buffers and internal state for `format` with `settings`.
-    static func encoder(_ format: OutputFormat, settings: VideoSettings) -> MemoryEstimate {
+    /// The encoder's frame buffers and internal state for `format` with
+    /// `settings`: add it to `Renderer.memoryEstimate(adding:)` for a render's estimate.
+    public static func encoder(_ format: OutputFormat, settings: VideoSettings) -> MemoryEstimate {
         var estimate = MemoryEstimate()
         let pixels = Double(settings.width) * Double(settings.height)
         let frame = pixels * 4
