@@ -150,8 +150,7 @@
 ///   than the baseline; most kernels gain up to about 2x from it, a few
 ///   (the opaque store, rotated sampling) nothing;
 /// - the SIMD per-pixel-alpha blend is about 2.5x (haswell) to 5x (baseline)
-///   faster than its scalar reference, un-premultiplying 5x to 20x; the
-///   separable bilinear path is about 6x faster than the first cut, while
+///   faster than its scalar reference, un-premultiplying 5x to 20x;
 ///   rotated sampling stays an order of magnitude slower per pixel than
 ///   stretched (cache-bound gathers);
 /// - a shadow costs almost nothing per pixel outside its corner zones; the
