@@ -18,18 +18,20 @@ import Glibc
 /// machine swap or the kernel kill the process half-way, a render whose
 /// estimate is over the budget is refused up front with the figure and the knob.
 ///
-/// The estimate adds what the stages hold at their peak, from the plan alone:
-/// - images and snapshots: the decoded bitmap, the compositor's padded copy,
-///   and its reduced levels (counted as one more copy; a rip-map can reach
-///   four times the base, but a transition reads a few levels only);
-/// - frames: the frame being drawn, the encoder's frame buffers, and a group
-///   layer per group item that can be alive at once (sampled frames);
-/// - the encoder's own state, by format (`encoderBytes`: x264's look-ahead
-///   and reference frames dominate, scaling with the preset);
-/// - a contact sheet: the sheet and one frame.
-/// The per-format coefficients are documented with their measurements in
-/// docs/memory.md; the estimate is meant to be within a factor of 1.5 of the
-/// measured peak and on the high side.
+/// The estimate adds what the stages hold at their peak, from the plan and
+/// the settings alone:
+/// - the program itself (code, runtime, libraries);
+/// - images and snapshots: the decoded bitmap, the compositor's padded copy
+///   and the reduced levels it builds (`sourceCopies`);
+/// - the frame and the copy a PNG of it is written from, and a group layer
+///   per group item that can be alive at once (sampled frames);
+/// - the encoder, by format (`encoder(_:settings:)`): its frame buffers and
+///   the codec's own state (x264's look-ahead, B-frames and references
+///   dominate, so its preset and thread count matter);
+/// - a contact sheet: the sheet.
+/// The coefficients are fitted to measured peaks (docs/memory.md has the
+/// table and the command) and rounded up: the estimate is meant to be on the
+/// high side of the measured peak, and within about 1.5 times it.
 public struct MemoryEstimate: Sendable, CustomStringConvertible {
     public var parts: [(name: String, bytes: Double)] = []
 
@@ -56,23 +58,33 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     }
 
     // MARK: Stages
+    //
+    // Coefficients are bytes, or bytes a pixel, fitted to the peak resident
+    // memory of real renders (`benchmarks/memory.py`) and rounded up; the
+    // table is in docs/memory.md. Each says what it stands for.
 
     /// The process before any scene: code, the Swift runtime, Foundation and
-    /// the FFmpeg and libpng libraries, mapped and touched at start.
-    static let programBytes = 60e6
+    /// the FFmpeg and libpng libraries (a 64 x 64 still peaks at 61 MB).
+    static let programBytes = 64e6
+
+    /// A source as the compositor holds it: the decoded bitmap, its padded
+    /// copy (`Texture`) and the reduced levels it builds as frames need them.
+    /// One zoom reaches under two bases of levels (an even shrink to a
+    /// thumbnail measures 1.8); a whole rip-map would be three.
+    static let sourceCopies = 4.0
 
     /// What drawing any frame of `timeline` holds: sources, one frame, group layers.
     static func compositor(_ timeline: TransitionTimeline, threads: Int) -> MemoryEstimate {
         var estimate = MemoryEstimate()
         estimate.add("program", programBytes)
-        let copies = 3.0  // the bitmap, the padded texture, its levels
-        estimate.add("images", copies * timeline.images.reduce(0) { $0 + Double($1.width) * Double($1.height) * 4 })
-        estimate.add("snapshots", copies * timeline.snapshots.reduce(0) {
+        estimate.add("images", sourceCopies * timeline.images.reduce(0) { $0 + Double($1.width) * Double($1.height) * 4 })
+        estimate.add("snapshots", sourceCopies * timeline.snapshots.reduce(0) {
             $0 + Double(max(0, $1.pixelWidth)) * Double(max(0, $1.pixelHeight)) * 4
         })
         let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
         estimate.add("group layers", groupLayerBytes(timeline))
-        estimate.add("frame", frame)
+        // The frame drawn, and the straight-alpha (or RGB) copy a PNG of it is written from.
+        estimate.add("frame", 2 * frame)
         return estimate
     }
 
@@ -121,46 +133,67 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         var estimate = MemoryEstimate()
         let pixels = Double(settings.width) * Double(settings.height)
         let frame = pixels * 4
-        let threads = Double(max(1, settings.encoderThreads ?? ProcessorCount.online))
+        let cores = Double(max(1, ProcessorCount.online))
+        let threads = settings.encoderThreads.map { Double(max(1, $0)) }
+        // A video encoder reads two frame buffers: one is filled while the other is encoded (`FramePipeline`).
         switch format {
         case .mp4:
             estimate.add("encoder frames", 2 * frame)
-            estimate.add("x264 look-ahead", pixels * x264BytesPerPixel(preset: settings.preset, threads: threads))
+            // Not told, x264 runs 1.5 frame threads a core.
+            estimate.add("x264", x264Bytes(preset: settings.preset, threads: threads ?? (cores * 3 / 2).rounded(.down),
+                                           pixels: pixels))
         case .webm:
             estimate.add("encoder frames", 2 * frame)
-            // libvpx keeps its lag (25 frames) and references as 4:2:0 planes with borders.
-            estimate.add("VP9 look-ahead", pixels * 1.5 * 40)
+            // libvpx holds its 25-frame lag, the alt-ref filter's frames and its references as 4:2:0 planes
+            // with 160-px borders, and their statistics: about 112 bytes a bordered pixel, whatever the
+            // speed or thread count. Alpha is a second VP9 stream, from a second encoder.
+            let bordered = Double(settings.width + 320) * Double(settings.height + 320)
+            estimate.add("VP9", (settings.isTransparent ? 2 : 1) * 112 * bordered)
         case .mov:
             estimate.add("encoder frames", 2 * frame)
-            estimate.add("ProRes slices", pixels * 8 * threads)
+            // Not told, FFmpeg runs one frame thread a core plus one. The first holds the 10-bit 4:4:4 picture,
+            // the packet and slice buffers (16 bytes a pixel); each further one its own, in a malloc arena
+            // of its own that measures up to about 75 MB below 4K.
+            let frameThreads = threads ?? (cores > 1 ? cores + 1 : 1)
+            estimate.add("ProRes", 16 * pixels + (frameThreads - 1) * max(80e6, 10 * pixels))
         case .gif:
-            let gifPixels = Double(settings.gif.outputSize(width: settings.width, height: settings.height).width)
-                * Double(settings.gif.outputSize(width: settings.width, height: settings.height).height)
-            estimate.add("encoder frames", 2 * frame + 3 * gifPixels * 4)
+            let size = settings.gif.outputSize(width: settings.width, height: settings.height)
+            // The frame handed over, its straight copy and the scaler's input (16 bytes a canvas pixel); the
+            // scaled frame and paletteuse's frames and error rows (56 bytes a GIF pixel).
+            estimate.add("GIF frames", 16 * pixels + 56 * Double(size.width) * Double(size.height))
+            // palettegen's and paletteuse's colour tables, which grow with the colours seen (35 MB at 64 x 64).
+            estimate.add("GIF palette", 60e6)
         case .pngSequence:
-            // One frame per worker plus one queued, and each worker's straight-alpha copy.
-            estimate.add("encoder frames", (2 * threads + 1) * frame)
+            // A frame per worker and one being filled (`FramePipeline`); workers un-premultiply row by row.
+            estimate.add("encoder frames", ((threads ?? cores) + 1) * frame)
         }
         return estimate
     }
 
-    /// x264's frames in flight per pixel: look-ahead, B-frames, references and
-    /// frame threads, each holding the picture, its half-resolution copies and
-    /// motion data (about 4.5 bytes a pixel; measured, docs/memory.md).
-    static func x264BytesPerPixel(preset: String, threads: Double) -> Double {
-        let lookahead: Double
+    /// x264's memory for frames of `pixels` pixels with `preset` and `threads`
+    /// frame threads, from what the preset sets (x264's own preset table).
+    static func x264Bytes(preset: String, threads: Double, pixels: Double) -> Double {
+        let (lookahead, bFrames, references): (Double, Double, Double)
         switch preset {
-        case "ultrafast", "superfast": lookahead = 0
-        case "veryfast": lookahead = 10
-        case "faster": lookahead = 20
-        case "fast": lookahead = 30
-        case "medium": lookahead = 40
-        case "slow": lookahead = 50
-        default: lookahead = 60
+        case "ultrafast": (lookahead, bFrames, references) = (0, 0, 1)
+        case "superfast": (lookahead, bFrames, references) = (0, 3, 1)
+        case "veryfast": (lookahead, bFrames, references) = (10, 3, 1)
+        case "faster": (lookahead, bFrames, references) = (20, 3, 2)
+        case "fast": (lookahead, bFrames, references) = (30, 3, 2)
+        case "slow": (lookahead, bFrames, references) = (50, 3, 5)
+        case "slower": (lookahead, bFrames, references) = (60, 3, 8)
+        case "veryslow": (lookahead, bFrames, references) = (60, 8, 16)
+        case "placebo": (lookahead, bFrames, references) = (60, 16, 16)
+        default: (lookahead, bFrames, references) = (40, 3, 3)  // medium
         }
-        let references: Double = ["slower": 8, "veryslow": 16, "placebo": 16, "slow": 5][preset] ?? 3
-        let frames = lookahead + references + 3 + 1.5 * threads + 4
-        return frames * 4.5
+        var perPixel = 12 * threads  // each frame thread's picture and its reconstruction with half-pel planes
+        perPixel += 3 * lookahead  // a queued picture and its half-resolution planes and motion costs
+        perPixel += 16 * bFrames  // two more frames of delay each (B-frame and sync queues), and bigger cost tables
+        perPixel += 7 * references  // a decoded picture and its three half-pel luma planes
+        // placebo's exhaustive motion search keeps integral sums, 8 bytes a pixel, with every reference.
+        if preset == "placebo" { perPixel += 8 * references }
+        // Tables, per-frame arrays and thread stacks that do not scale with the picture (small frames pay more).
+        return 40e6 + perPixel * pixels
     }
 }
 
