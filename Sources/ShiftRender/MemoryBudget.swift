@@ -1,3 +1,4 @@
+import Compositor
 import Encoders
 import FramePlan
 import Foundation
@@ -22,7 +23,7 @@ import Glibc
 /// the settings alone:
 /// - the program itself (code, runtime, libraries);
 /// - images and snapshots: the decoded bitmap, the compositor's padded copy
-///   and the reduced levels it builds (`sourceCopies`);
+///   and the reduced levels it builds for the scales the frames draw it at;
 /// - the frame and the copy a PNG of it is written from, and a group layer
 ///   per group item that can be alive at once (sampled frames);
 /// - the encoder, by format (`encoder(_:settings:)`): its frame buffers and
@@ -67,34 +68,88 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     /// the FFmpeg and libpng libraries (a 64 x 64 still peaks at 61 MB).
     static let programBytes = 64e6
 
-    /// A source as the compositor holds it: the decoded bitmap, its padded
-    /// copy (`Texture`) and the reduced levels it builds as frames need them.
-    /// One zoom reaches under two bases of levels (an even shrink to a
-    /// thumbnail measures 1.8); a whole rip-map would be three.
-    static let sourceCopies = 4.0
-
     /// What drawing any frame of `timeline` holds: sources, one frame, group layers.
     static func compositor(_ timeline: TransitionTimeline, threads: Int) -> MemoryEstimate {
         var estimate = MemoryEstimate()
         estimate.add("program", programBytes)
-        estimate.add("images", sourceCopies * timeline.images.reduce(0) { $0 + Double($1.width) * Double($1.height) * 4 })
-        estimate.add("snapshots", sourceCopies * timeline.snapshots.reduce(0) {
-            $0 + Double(max(0, $1.pixelWidth)) * Double(max(0, $1.pixelHeight)) * 4
-        })
-        let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
-        estimate.add("group layers", groupLayerBytes(timeline))
+        // Frames spread through the clip (every frame of a short one), each planned once for both walks below.
+        let count = timeline.frameCount, samples = min(count, 256)
+        let lists = Set((0 ..< samples).map { samples > 1 ? $0 * (count - 1) / (samples - 1) : 0 })
+            .sorted().map(timeline.displayList(frame:))
+        let sources = sourceBytes(timeline, lists: lists)
+        estimate.add("images", sources.images)
+        estimate.add("snapshots", sources.snapshots)
+        estimate.add("group layers", groupLayerBytes(timeline, lists: lists))
         // The frame drawn, and the straight-alpha (or RGB) copy a PNG of it is written from.
+        let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
         estimate.add("frame", 2 * frame)
         return estimate
+    }
+
+    /// Images and snapshots as the compositor holds them: each one's bitmap
+    /// and its padded copy (`Texture`), and the reduced levels it builds for
+    /// items that draw it smaller than half size (`MipLevels`, the
+    /// compositor's own rule): the levels that the items of `lists` and of the
+    /// snapshots' content read. A level is built from the one before it, width halvings
+    /// first, so reading `(x, y)` builds `(1...x, 0)` and `(x, 1...y)`; frames
+    /// between the samples may read any `x` in between, so every column
+    /// `x` from the least to the most read is counted up to the most `y`.
+    static func sourceBytes(_ timeline: TransitionTimeline, lists: [DisplayList]) -> (images: Double, snapshots: Double) {
+        struct Reach { var minX = Int.max, maxX = 0, maxY = 0 }
+        var reach: [BitmapReference: Reach] = [:]
+        func size(_ source: BitmapReference) -> (width: Int, height: Int)? {
+            switch source {
+            case .image(let i) where timeline.images.indices.contains(i):
+                return (timeline.images[i].width, timeline.images[i].height)
+            case .snapshot(let i) where timeline.snapshots.indices.contains(i):
+                return (timeline.snapshots[i].pixelWidth, timeline.snapshots[i].pixelHeight)
+            default: return nil
+            }
+        }
+        func walk(_ list: DisplayList, depth: Int) {
+            guard depth < 32 else { return }
+            for item in list.items {
+                if case .group(let nested) = item.paint { walk(nested, depth: depth + 1) }
+                guard let source = item.paint.bitmapReference, let dims = size(source),
+                      let level = MipLevels.indices(transform: item.transform, rect: item.shape.rect,
+                                                    width: dims.width, height: dims.height),
+                      level.x > 0 || level.y > 0 else { continue }
+                var r = reach[source] ?? Reach()
+                r.minX = min(r.minX, level.x)
+                r.maxX = max(r.maxX, level.x)
+                r.maxY = max(r.maxY, level.y)
+                reach[source] = r
+            }
+        }
+        for snapshot in timeline.snapshots { walk(snapshot.content, depth: 0) }
+        for list in lists { walk(list, depth: 0) }
+        func bytes(_ source: BitmapReference) -> Double {
+            guard let dims = size(source), dims.width > 0, dims.height > 0 else { return 0 }
+            let width = dims.width, height = dims.height
+            var total = Double(width * height * 4 + MipLevels.byteCount(0, 0, width: width, height: height))
+            if let r = reach[source] {
+                for x in stride(from: 1, through: r.maxX, by: 1) {
+                    total += Double(MipLevels.byteCount(x, 0, width: width, height: height))
+                }
+                for x in stride(from: r.minX, through: r.maxX, by: 1) {
+                    for y in stride(from: 1, through: r.maxY, by: 1) {
+                        total += Double(MipLevels.byteCount(x, y, width: width, height: height))
+                    }
+                }
+            }
+            return total
+        }
+        return (timeline.images.indices.reduce(0) { $0 + bytes(.image($1)) },
+                timeline.snapshots.indices.reduce(0) { $0 + bytes(.snapshot($1)) })
     }
 
     /// Group layers: one buffer per group item in a frame, each at most the
     /// group shape's pixel bounds in the canvas (the layer's box is that, cut
     /// to clips and items). Buffers are pooled across frames, lent largest
     /// first and grown by a quarter when too small, so the pool's k-th largest
-    /// buffer is at most 1.25x the k-th largest layer of any frame. Frames are
-    /// sampled through the clip.
-    static func groupLayerBytes(_ timeline: TransitionTimeline) -> Double {
+    /// buffer is at most 1.25x the k-th largest layer of any frame (of `lists`,
+    /// frames sampled through the clip).
+    static func groupLayerBytes(_ timeline: TransitionTimeline, lists: [DisplayList]) -> Double {
         let canvas = (width: Double(timeline.canvas.pixelWidth), height: Double(timeline.canvas.pixelHeight))
         func area(_ item: DrawItem) -> Double {
             let r = item.shape.rect
@@ -116,10 +171,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             }
         }
         var largest: [Double] = []  // [k]: the k-th largest layer of any sampled frame
-        let count = timeline.frameCount
-        for frame in Set((0 ... 32).map { $0 * max(count - 1, 0) / 32 }) {
+        for list in lists {
             var sizes: [Double] = []
-            layers(timeline.displayList(frame: frame), depth: 0, into: &sizes)
+            layers(list, depth: 0, into: &sizes)
             for (k, size) in sizes.sorted(by: >).enumerated() {
                 if k < largest.count { largest[k] = max(largest[k], size) } else { largest.append(size) }
             }
@@ -135,22 +189,23 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         let frame = pixels * 4
         let cores = Double(max(1, ProcessorCount.online))
         let threads = settings.encoderThreads.map { Double(max(1, $0)) }
-        // A video encoder reads two frame buffers: one is filled while the other is encoded (`FramePipeline`).
+        // A video encoder has two frame buffers (`FramePipeline`): the compositor draws into one (counted as
+        // its frame) while the encoder reads the other.
         switch format {
         case .mp4:
-            estimate.add("encoder frames", 2 * frame)
+            estimate.add("encoder frames", frame)
             // Not told, x264 runs 1.5 frame threads a core.
             estimate.add("x264", x264Bytes(preset: settings.preset, threads: threads ?? (cores * 3 / 2).rounded(.down),
                                            pixels: pixels))
         case .webm:
-            estimate.add("encoder frames", 2 * frame)
+            estimate.add("encoder frames", frame)
             // libvpx holds its 25-frame lag, the alt-ref filter's frames and its references as 4:2:0 planes
             // with 160-px borders, and their statistics: about 112 bytes a bordered pixel, whatever the
             // speed or thread count. Alpha is a second VP9 stream, from a second encoder.
             let bordered = Double(settings.width + 320) * Double(settings.height + 320)
             estimate.add("VP9", (settings.isTransparent ? 2 : 1) * 112 * bordered)
         case .mov:
-            estimate.add("encoder frames", 2 * frame)
+            estimate.add("encoder frames", frame)
             // Not told, FFmpeg runs one frame thread a core plus one. The first holds the 10-bit 4:4:4 picture,
             // the packet and slice buffers (16 bytes a pixel); each further one its own, in a malloc arena
             // of its own that measures up to about 75 MB below 4K.
@@ -164,8 +219,8 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             // palettegen's and paletteuse's colour tables, which grow with the colours seen (35 MB at 64 x 64).
             estimate.add("GIF palette", 60e6)
         case .pngSequence:
-            // A frame per worker and one being filled (`FramePipeline`); workers un-premultiply row by row.
-            estimate.add("encoder frames", ((threads ?? cores) + 1) * frame)
+            // A frame per worker besides the one being drawn (`FramePipeline`); workers un-premultiply row by row.
+            estimate.add("encoder frames", (threads ?? cores) * frame)
         }
         return estimate
     }
@@ -193,7 +248,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         // placebo's exhaustive motion search keeps integral sums, 8 bytes a pixel, with every reference.
         if preset == "placebo" { perPixel += 8 * references }
         // Tables, per-frame arrays and thread stacks that do not scale with the picture (small frames pay more).
-        return 40e6 + perPixel * pixels
+        return 24e6 + perPixel * pixels
     }
 }
 

@@ -115,7 +115,11 @@ extension Renderer {
     public func contactSheetMemory(frames: ClosedRange<Int>? = nil) throws(RenderError) -> MemoryEstimate {
         let count = ContactSheet.pick(try frameRange(frames)).count
         var estimate = MemoryEstimate()
-        estimate.add("contact sheet", Double(ContactSheet.byteCount(count: count, frameWidth: pixelWidth, frameHeight: pixelHeight)))
+        // Each frame is drawn into its tile as a source: a padded copy, and the levels an even
+        // shrink builds (under one and a half frames).
+        let frame = Double(pixelWidth) * Double(pixelHeight) * 4
+        estimate.add("contact sheet", Double(ContactSheet.byteCount(count: count, frameWidth: pixelWidth, frameHeight: pixelHeight))
+            + 2.5 * frame)
         return estimate
     }
 
