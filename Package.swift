@@ -101,7 +101,7 @@ let package = Package(
         // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
         .executableTarget(
             name: "shiftrender-bench",
-            dependencies: ["ShiftRender", "FramePlan", "Compositor"],
+            dependencies: ["ShiftRender", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),

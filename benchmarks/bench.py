@@ -10,7 +10,8 @@ export and MP4 export, with 1 thread and with all cores. Then, on the same
 frame plan (exported with `shiftrender plan`), Skia and cairo draw the same
 frames; ffmpeg encodes our raw frames with libx264 and with its PNG encoder
 (the limits for export); our frames are compared with Skia's (PSNR). It
-writes benchmarks/results/latest.json and benchmarks/RESULTS.md.
+writes benchmarks/results/latest.json (and .svg) and appends a dated section
+to benchmarks/RESULTS.md.
 
     benchmarks/run.sh            # default: ~10 min on an idle 2-core machine
     benchmarks/run.sh --quick    # smoke run: 720p and 1080p, one repeat, every 2nd frame
@@ -76,6 +77,9 @@ def settings(mode):
 
 # ---- running things -----------------------------------------------------------
 
+LOAD_SAMPLES = []  # the 1-minute load average after each measured process: how busy the machine was during the run
+
+
 def run_process(cmd, cwd=ROOT, check=True):
     """Runs cmd; returns (stdout text, wall seconds, CPU seconds, peak RSS KiB)
     of that process alone (os.wait4)."""
@@ -88,6 +92,7 @@ def run_process(cmd, cwd=ROOT, check=True):
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    LOAD_SAMPLES.extend((loadavg() or [])[:1])
     if check and process.returncode != 0:
         raise RuntimeError("%s failed (exit %d):\n%s" % (" ".join(map(shlex.quote, cmd)), process.returncode,
                                                         stderr.strip()[-2000:]))
@@ -520,13 +525,18 @@ def fmt(x, digits=2):
     return ("%%.%df" % digits) % x
 
 
-def markdown(doc):
+def markdown(doc, standalone):
+    """The report: a whole document (a quick run's), or a dated section to append to RESULTS.md."""
     m, lines = doc["machine"], []
     add = lines.append
-    add("# Benchmark results")
-    add("")
-    add("Written by `benchmarks/run.sh` (see [README.md](README.md) for what each figure means). "
-        "Re-run it after a change that may move these numbers, and commit this file with `results/latest.json`.")
+    if standalone:
+        add("# Benchmark results")
+        add("")
+        add("Written by `benchmarks/run.sh` (see [README.md](README.md) for what each figure means).")
+    else:
+        add(section_heading(doc))
+        add("")
+        add("Written by `%s` (see [README.md](README.md) for what each figure means)." % doc["command"])
     add("")
     add("| | |")
     add("|---|---|")
@@ -538,8 +548,11 @@ def markdown(doc):
         "yes" if m.get("avx2") and not m.get("portable_build") else "no"))
     add("| toolchain | %s; %s |" % (m.get("swift"), m.get("ffmpeg")))
     add("| peers | %s |" % (", ".join("%s %s" % (k, v) for k, v in doc["peer_versions"].items()) or "none"))
-    add("| load average (1 min) | %s at start, %s at end |" % (
-        (doc["loadavg_start"] or ["?"])[0], (doc["loadavg_end"] or ["?"])[0]))
+    during = doc.get("loadavg_during")
+    add("| load average (1 min) | %s at start, %s at end%s |" % (
+        (doc["loadavg_start"] or ["?"])[0], (doc["loadavg_end"] or ["?"])[0],
+        "; during the run %.2f median, %.2f–%.2f (after each of %d measured processes; ours count too)" % (
+            during["median"], during["min"], during["max"], during["samples"]) if during else ""))
     if doc.get("cores_available_start") is not None:
         add("| cores available | %s of %d at start, %s at end (CPU time %d busy loops got per second) |" % (
             doc["cores_available_start"], m["cores"], doc.get("cores_available_end", "?"), m["cores"]))
@@ -720,7 +733,40 @@ def chart_svg(doc):
             % (width, height, width, height, "\n".join(parts)))
 
 
-def write_report(doc, json_path, markdown_path):
+def section_heading(doc):
+    return "## Run of %s (`%s`, mode %s)" % (doc["date"], doc["commit"], doc["mode"])
+
+
+def subsections(lines):
+    """Headings one level down, for a report that is a section of RESULTS.md."""
+    return ["#" + line if line.startswith("## ") else line for line in lines]
+
+
+RESULTS_HEADER = ("# Benchmark results\n\nEach run of `benchmarks/run.sh` appends a dated section here; the newest "
+                  "is last. Commit this file with `results/latest.json` after a run that should be the project's figures.\n")
+
+
+def write_markdown(doc, path, standalone):
+    """A standalone report replaces `path`. A section is appended to it, or
+    replaces the section of the same run (same date and commit: a report
+    rewritten with --from-json); earlier sections are left as they are."""
+    text = markdown(doc, standalone)
+    if not standalone:
+        lines = text.splitlines()
+        section = "\n".join(lines[:1] + subsections(lines[1:])) + "\n"
+        old = open(path).read() if os.path.exists(path) else RESULTS_HEADER
+        heading = lines[0] + "\n"
+        start = old.find(heading)
+        if start < 0:
+            text = old.rstrip("\n") + "\n\n" + section
+        else:
+            end = old.find("\n## ", start + len(heading))
+            text = old[:start] + section + (old[end:] if end >= 0 else "")
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def write_report(doc, json_path, markdown_path, standalone=False):
     svg = chart_svg(doc)
     chart_path = os.path.join(os.path.dirname(json_path), os.path.splitext(os.path.basename(json_path))[0] + ".svg")
     if svg:
@@ -730,8 +776,7 @@ def write_report(doc, json_path, markdown_path):
     with open(json_path, "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
-    with open(markdown_path, "w") as f:
-        f.write(markdown(doc))
+    write_markdown(doc, markdown_path, standalone)
 
 
 NOTES = [
@@ -777,7 +822,7 @@ def main():
             doc["machine"]["ffmpeg"] = doc["machine"]["ffmpeg"].split(" Copyright")[0]
         doc["notes"] = NOTES
         doc["targets"] = evaluate_targets(doc, doc["machine"]["cores"])
-        write_report(doc, args.from_json, args.markdown)
+        write_report(doc, args.from_json, args.markdown, standalone=args.quick)
         log("rewrote %s from %s" % (args.markdown, args.from_json))
         return
     if not args.bin and not args.from_json:
@@ -817,12 +862,15 @@ def main():
     doc.update(bench.results)
     doc.pop("fidelity_stride", None)
     doc["loadavg_end"] = loadavg()
+    if LOAD_SAMPLES:
+        doc["loadavg_during"] = {"median": median(LOAD_SAMPLES), "min": min(LOAD_SAMPLES), "max": max(LOAD_SAMPLES),
+                                 "samples": len(LOAD_SAMPLES)}
     doc["cores_available_end"] = cores_available(bench.cores)
     doc["targets"] = evaluate_targets(doc, bench.cores)
     doc["notes"] = NOTES
     doc["elapsed_seconds"] = round(time.time() - started, 1)
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
-    write_report(doc, args.json, args.markdown)
+    write_report(doc, args.json, args.markdown, standalone=args.quick)
     log("wrote %s and %s in %.0f s" % (os.path.relpath(args.json, ROOT), os.path.relpath(args.markdown, ROOT),
                                        doc["elapsed_seconds"]))
     for t in doc["targets"]:

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark harness, in one command (release build, peers, report):
 #
-#   benchmarks/run.sh            # ~10 min on an idle 2-core machine; writes
-#                                # benchmarks/results/latest.json and benchmarks/RESULTS.md
+#   benchmarks/run.sh            # ~10 min on an idle 2-core machine; writes benchmarks/results/latest.json
+#                                # and appends a dated section to benchmarks/RESULTS.md
 #   benchmarks/run.sh --quick    # smoke run (~2-3 min); writes benchmarks/results/quick.{json,md}
 #   benchmarks/run.sh --full     # also runs the peers and ffmpeg baselines at 720p and 2160p
 #   benchmarks/run.sh --no-setup # do not create/update the peers' venv (peers used if already there)

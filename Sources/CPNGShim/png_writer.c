@@ -139,10 +139,10 @@ sr_png_writer *sr_png_writer_open(const char *path, uint32_t width, uint32_t hei
     png_set_sRGB(png, writer->info, PNG_sRGB_INTENT_PERCEPTUAL);
     if (compression_level >= 0) {
         png_set_compression_level(png, compression_level);
-        /* One filter instead of libpng's per-row adaptive choice: measured on
-         * the 42-frame 1080p benchmark scene (benchmarks/), Paeth alone wrote
-         * the same 11 MB at level 6 in 2.66 s instead of 3.23 s, and at level
-         * 3 14 MB in 1.72 s. Up and Sub were no better. Storing needs none. */
+        /* One filter instead of libpng's per-row adaptive choice: on the
+         * 1080p benchmark scene, Paeth alone wrote files of the same size
+         * about 1.2x faster (figures in benchmarks/RESULTS.md). Up and Sub
+         * were no better. Storing needs none. */
         png_set_filter(png, PNG_FILTER_TYPE_BASE, compression_level > 0 ? PNG_FILTER_PAETH : PNG_FILTER_NONE);
     }
     png_write_info(png, writer->info);

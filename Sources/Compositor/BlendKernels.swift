@@ -19,10 +19,9 @@
 /// is a store. Each has a scalar reference (`...Reference`) and an eight-pixel
 /// SIMD version (`PixelVectors`) that must match it bit for bit.
 ///
-/// Measured history (release, baseline SSE2, ns/px over 1920-px rows): the first
-/// cut's `SIMD16<UInt16>` form with per-pixel broadcasts 2.0-2.9; four pixels
-/// as `SIMD4<UInt32>` halves 1.4; this eight-pixel form and the constant-alpha
-/// kernels are in the table in `Compositor.swift`.
+/// The eight-pixel form replaced a `SIMD16<UInt16>` form with per-pixel
+/// broadcasts and a four-pixel `SIMD4<UInt32>` one, both slower per pixel
+/// (`KernelBenchmark`; figures in benchmarks/RESULTS.md).
 enum BlendKernels {
     // MARK: Scalar references
 

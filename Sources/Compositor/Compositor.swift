@@ -132,44 +132,33 @@
 ///   one per `Compositor.draw`), grow by a quarter when too small and are reused
 ///   across frames: steady state allocates only small arrays and the layer
 ///   objects. A layer costs its box in bytes (8 MB for a full 1080p screen).
-/// Cost (release, haswell, best of 5 at load ~1, `CompositorBenchmark/groups`):
-/// a full-screen 1080p view of two layers at alpha 0.7, drawn as a group
-/// versus its two items each at 0.7 (which is what a renderer without groups
-/// draws, wrongly where they overlap), 1 thread: opaque rounded card + 50 %
-/// rect 2.8 vs 1.6 ms (+1.2: the layer's store and one more full-screen
-/// constant-alpha blend, ~0.4 ns/px); card + 1:1 opaque bitmap 2.7 vs 2.6 ms
-/// (the bitmap covers the layer: no clear, the card is culled); card +
-/// stretched bitmap 5.2 vs 3.9 ms (+1.3). 2 threads: +0.5, +0.1, +0.5 ms.
-/// The groupless `TransitionBenchmark` is unchanged (14.6 ms thread CPU).
+/// Cost: a group pays for its layer's store and one more constant-alpha
+/// blend over the layer's box, against its items drawn directly (which is
+/// what a renderer without groups draws, wrongly where they overlap): in
+/// `CompositorBenchmark/groups`, up to about 1.75x the direct drawing for a
+/// card under a translucent rect, about 1.3x over a stretched bitmap, and
+/// about the same when an opaque bitmap covers the layer (no clear; the card
+/// under it is culled). Plans without groups pay nothing.
 ///
 /// ## Measurements
-/// Commands (release; haswell is the default on this host, the baseline is
-/// `SHIFTRENDER_PORTABLE=1` with its own scratch path; run one suite at a time):
-///
-///     SHIFTRENDER_BENCH=1 swift test -c release --scratch-path .build-comp-rel \
-///         -Xswiftc -enable-testing --filter TransitionBenchmark   # or KernelBenchmark
-///
-/// Caveat: measured on the 2-core VM while other sessions compiled (load
-/// average 5-7), so wall-clock figures swing by 2x and 2-thread wall times are
-/// meaningless there; the thread-CPU figure is the steadier one.
-/// `TransitionBenchmark` (synthetic 34-layer 1080p transition, 38 items with
-/// 4 shadows, mean of 24 frames, best of 5): 1 thread, thread CPU per frame:
-/// haswell 14.0-15.7 ms, baseline 21.0-21.4 ms (wall 21-30 / 26-31 ms under
-/// load; 2 threads not measurable under that load). Not yet at the 3.7 ms
-/// target: see the profile notes below.
-/// `KernelBenchmark`, ns per pixel over 1920-px rows, haswell / baseline
-/// (best of several loaded runs): coverage 0.33 / 0.58 axis-aligned,
-/// 0.5 / 0.91 rotated; quantize 0.38 / 0.41; blend per-pixel alpha SIMD
-/// 0.8-0.95 / 1.33-1.38 (scalar reference 2.2 / 7.3-7.8); blend constant
-/// alpha: solid 0.2 / 0.4, row 0.4 / 0.89, opaque at 255 0.25 / 0.21;
-/// bilinear stretched 0.81 / 1.11 (first cut 5.3), magnified 1.05 / 1.13,
-/// rotated 8-12 / 11 (cache-bound gathers; first cut 10.3); shadow outside
-/// corner zones 0.07 / 0.09, corner rows 10 / 11 (the 4-sample integral);
-/// unpremultiply 0.9 / 3.0 (scalar reference 18 / 16).
-/// Profile of the transition (haswell, 1 thread): fused horizontal bilinear +
-/// blend 26 %, vertical texel-row blend 15 %, constant blend of the 1:1
-/// background 10 %, shadow corner integrals 14 %. The cross-faded card contents
-/// are individually translucent, so nothing under a card is culled there.
+/// `TransitionBenchmark` (a synthetic 1080p transition) and `KernelBenchmark`
+/// (each kernel over 1920-px rows), in the compositor's tests and run only on
+/// request, time this module alone; `benchmarks/run.sh` times the whole
+/// pipeline. Their figures, with the commands and the load they ran under,
+/// are in `benchmarks/RESULTS.md`. What they show, relatively:
+/// - the haswell build (`Package.swift`) takes about 1.4x less CPU per frame
+///   than the baseline; most kernels gain up to about 2x from it, a few
+///   (the opaque store, rotated sampling) nothing;
+/// - the SIMD per-pixel-alpha blend is about 2.5x (haswell) to 5x (baseline)
+///   faster than its scalar reference, un-premultiplying 5x to 20x;
+///   rotated sampling stays an order of magnitude slower per pixel than
+///   stretched (cache-bound gathers);
+/// - a shadow costs almost nothing per pixel outside its corner zones; the
+///   4-sample corner integral costs two orders of magnitude more per pixel;
+/// - in the benchmark transition, sampling bitmaps (the fused horizontal
+///   bilinear blend, then the vertical texel-row blend) costs most, then the
+///   shadow corners and the background's constant blend. The cross-faded card
+///   contents are individually translucent, so nothing under a card is culled.
 public import Primitives
 public import FramePlan
 

@@ -1,5 +1,5 @@
 import Synchronization
-import Primitives
+public import Primitives
 
 /// A source bitmap (image or rasterized snapshot) with its reduced levels,
 /// built lazily and kept: level `(lx, ly)` is the base halved `lx` times in
@@ -59,5 +59,26 @@ final class MipChain: Sendable {
         var level = 0, s = step, n = size
         while s >= 2 && n > 1 { s /= 2; n = (n + 1) / 2; level += 1 }
         return level
+    }
+}
+
+/// The compositor's choice of levels, for estimates made from a plan alone
+/// (the memory budget): which level a `.bitmap` item reads and what a level
+/// costs, by the same rules `MipChain` and `Texture` follow.
+public enum MipLevels {
+    /// The level `(x, y)` an item reads when it stretches a `width` x `height`
+    /// source over `rect` under `transform`; nil when it draws nothing.
+    public static func indices(transform: AffineTransform2D, rect: Rect, width: Int, height: Int) -> (x: Int, y: Int)? {
+        TexelMapping(transform: transform, rect: rect, sourceWidth: width, sourceHeight: height)?.levelIndices
+    }
+
+    /// Bytes of level `(lx, ly)` of a `width` x `height` source: halved
+    /// `lx` times in width and `ly` times in height, rounding up, with the
+    /// texture's padding row and column.
+    public static func byteCount(_ lx: Int, _ ly: Int, width: Int, height: Int) -> Int {
+        var w = width, h = height
+        for _ in 0 ..< lx { w = (w + 1) / 2 }
+        for _ in 0 ..< ly { h = (h + 1) / 2 }
+        return (w + 1) * (h + 1) * 4
     }
 }

@@ -34,7 +34,7 @@ func div255(_ x: UInt32) -> UInt32 {
 
 /// Eight bytes as one 32-bit lane each. Built from scalars on purpose: the
 /// `SIMD8<UInt32>(truncatingIfNeeded: SIMD8<UInt8>)` widening compiled to an
-/// out-of-line call on the baseline target (measured in the first cut).
+/// out-of-line call on the baseline target.
 @inline(__always)
 func byteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
     Pixels8(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),

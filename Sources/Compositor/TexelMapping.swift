@@ -34,15 +34,19 @@ struct TexelMapping: Sendable {
     static func forChain(_ chain: MipChain, transform: AffineTransform2D, rect: Rect) -> (TexelMapping, Texture)? {
         guard let full = TexelMapping(transform: transform, rect: rect,
                                       sourceWidth: chain.width, sourceHeight: chain.height) else { return nil }
-        let m = full.map
-        let (lx, ly) = MipChain.levelIndices(texelsPerPixelX: (m.a * m.a + m.c * m.c).squareRoot(),
-                                             texelsPerPixelY: (m.b * m.b + m.d * m.d).squareRoot(),
-                                             width: chain.width, height: chain.height)
+        let (lx, ly) = full.levelIndices
         if lx == 0 && ly == 0 { return (full, chain.base) }
         let texture = chain.level(lx, ly)
         guard let mapping = TexelMapping(transform: transform, rect: rect,
                                          sourceWidth: texture.width, sourceHeight: texture.height) else { return nil }
         return (mapping, texture)
+    }
+
+    /// The mip level this mapping reads from (`MipChain.levelIndices`).
+    var levelIndices: (Int, Int) {
+        MipChain.levelIndices(texelsPerPixelX: (map.a * map.a + map.c * map.c).squareRoot(),
+                              texelsPerPixelY: (map.b * map.b + map.d * map.d).squareRoot(),
+                              width: sourceWidth, height: sourceHeight)
     }
 
     /// No rotation or shear: `s` depends on x only and `t` on y only, so texel

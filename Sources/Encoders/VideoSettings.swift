@@ -1,3 +1,4 @@
+import PNGCodec
 import Primitives
 
 /// What every encoder is made with: the frame size all frames share, the
@@ -79,10 +80,8 @@ public struct VideoSettings: Sendable, Hashable {
         public static let overwrite = false
         public static let background = RGBAColor.black
         public static let oddSize = OddSizePolicy.pad
-        /// With the Paeth filter (CPNGShim), the fastest level whose files stay
-        /// within 1.2x of ffmpeg's (figures in benchmarks/RESULTS.md). 1 for
-        /// drafts, 9 for archives.
-        public static let pngCompressionLevel = 3
+        /// PNG's own default (`PNGCodec.defaultCompressionLevel`, which says why).
+        public static let pngCompressionLevel = PNGCodec.defaultCompressionLevel
         /// nil: one thread per online core.
         public static let encoderThreads: Int? = nil
         public static let vp9CRF = 30

@@ -3,8 +3,11 @@ import Primitives
 import Synchronization
 
 extension PNGCodec {
-    /// The zlib level `writeFrame` uses unless told otherwise.
-    public static let defaultCompressionLevel = 6
+    /// The zlib level `writeFrame` uses unless told otherwise, and PNG
+    /// sequences' default (`VideoSettings.Defaults`): with the Paeth filter,
+    /// the fastest level whose files stay within 1.2x of ffmpeg's (figures in
+    /// benchmarks/RESULTS.md). 1 for drafts, 9 for archives.
+    public static let defaultCompressionLevel = 3
 
     /// Writes one frame of a sequence straight to `path` (no temporary name:
     /// a sequence is written inside a temporary directory as a whole), with

@@ -1,6 +1,8 @@
+import Compositor
 import Encoders
 import FramePlan
 import Foundation
+import Primitives
 import TransitionEngine
 
 #if canImport(Glibc)
@@ -17,18 +19,20 @@ import Glibc
 /// machine swap or the kernel kill the process half-way, a render whose
 /// estimate is over the budget is refused up front with the figure and the knob.
 ///
-/// The estimate adds what the stages hold at their peak, from the plan alone:
-/// - images and snapshots: the decoded bitmap, the compositor's padded copy,
-///   and its reduced levels (counted as one more copy; a rip-map can reach
-///   four times the base, but a transition reads a few levels only);
-/// - frames: the frame being drawn, the encoder's frame buffers, and a group
-///   layer per group item that can be alive at once (sampled frames);
-/// - the encoder's own state, by format (`encoderBytes`: x264's look-ahead
-///   and reference frames dominate, scaling with the preset);
-/// - a contact sheet: the sheet and one frame.
-/// The per-format coefficients are documented with their measurements in
-/// docs/memory.md; the estimate is meant to be within a factor of 1.5 of the
-/// measured peak and on the high side.
+/// The estimate adds what the stages hold at their peak, from the plan and
+/// the settings alone:
+/// - the program itself (code, runtime, libraries);
+/// - images and snapshots: the decoded bitmap, the compositor's padded copy
+///   and the reduced levels it builds for the scales the frames draw it at;
+/// - the frame and the copy a PNG of it is written from, and a group layer
+///   per group item that can be alive at once (sampled frames);
+/// - the encoder, by format (`encoder(_:settings:)`): its frame buffers and
+///   the codec's own state (x264's look-ahead, B-frames and references
+///   dominate, so its preset and thread count matter);
+/// - a contact sheet: the sheet.
+/// The coefficients are fitted to measured peaks (docs/memory.md has the
+/// table and the command) and rounded up: the estimate is meant to be on the
+/// high side of the measured peak, and within about 1.5 times it.
 public struct MemoryEstimate: Sendable, CustomStringConvertible {
     public var parts: [(name: String, bytes: Double)] = []
 
@@ -55,81 +59,196 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     }
 
     // MARK: Stages
+    //
+    // Coefficients are bytes, or bytes a pixel, fitted to the peak resident
+    // memory of real renders (`benchmarks/memory.py`) and rounded up; the
+    // table is in docs/memory.md. Each says what it stands for.
+
+    /// The process before any scene: code, the Swift runtime, Foundation and
+    /// the FFmpeg and libpng libraries (a 64 x 64 still peaks at 61 MB).
+    static let programBytes = 64e6
 
     /// What drawing any frame of `timeline` holds: sources, one frame, group layers.
     static func compositor(_ timeline: TransitionTimeline, threads: Int) -> MemoryEstimate {
         var estimate = MemoryEstimate()
-        let copies = 3.0  // the bitmap, the padded texture, its levels
-        estimate.add("images", copies * timeline.images.reduce(0) { $0 + Double($1.width) * Double($1.height) * 4 })
-        estimate.add("snapshots", copies * timeline.snapshots.reduce(0) {
-            $0 + Double(max(0, $1.pixelWidth)) * Double(max(0, $1.pixelHeight)) * 4
-        })
+        estimate.add("program", programBytes)
+        // Frames spread through the clip (every frame of a short one), each planned once for both walks below.
+        let count = timeline.frameCount, samples = min(count, 256)
+        let lists = Set((0 ..< samples).map { samples > 1 ? $0 * (count - 1) / (samples - 1) : 0 })
+            .sorted().map(timeline.displayList(frame:))
+        let sources = sourceBytes(timeline, lists: lists)
+        estimate.add("images", sources.images)
+        estimate.add("snapshots", sources.snapshots)
+        estimate.add("group layers", groupLayerBytes(timeline, lists: lists))
+        // The frame drawn, and the straight-alpha (or RGB) copy a PNG of it is written from.
         let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
-        estimate.add("group layers", Double(maximumGroups(timeline)) * frame)
-        estimate.add("frame", frame)
+        estimate.add("frame", 2 * frame)
         return estimate
     }
 
-    /// The most group items in one frame, over a sample of frames spread
-    /// through the clip (each may need a layer up to the frame's size).
-    static func maximumGroups(_ timeline: TransitionTimeline) -> Int {
-        func groups(_ list: DisplayList, depth: Int) -> Int {
-            guard depth < 32 else { return 0 }
-            return list.items.reduce(0) { count, item in
-                if case .group(let nested) = item.paint { return count + 1 + groups(nested, depth: depth + 1) }
-                return count
+    /// Images and snapshots as the compositor holds them: each one's bitmap
+    /// and its padded copy (`Texture`), and the reduced levels it builds for
+    /// items that draw it smaller than half size (`MipLevels`, the
+    /// compositor's own rule): the levels that the items of `lists` and of the
+    /// snapshots' content read. A level is built from the one before it, width halvings
+    /// first, so reading `(x, y)` builds `(1...x, 0)` and `(x, 1...y)`; frames
+    /// between the samples may read any `x` in between, so every column
+    /// `x` from the least to the most read is counted up to the most `y`.
+    static func sourceBytes(_ timeline: TransitionTimeline, lists: [DisplayList]) -> (images: Double, snapshots: Double) {
+        struct Reach { var minX = Int.max, maxX = 0, maxY = 0 }
+        var reach: [BitmapReference: Reach] = [:]
+        func size(_ source: BitmapReference) -> (width: Int, height: Int)? {
+            switch source {
+            case .image(let i) where timeline.images.indices.contains(i):
+                return (timeline.images[i].width, timeline.images[i].height)
+            case .snapshot(let i) where timeline.snapshots.indices.contains(i):
+                return (timeline.snapshots[i].pixelWidth, timeline.snapshots[i].pixelHeight)
+            default: return nil
             }
         }
-        let count = timeline.frameCount
-        let samples = Set((0 ... 16).map { $0 * max(count - 1, 0) / 16 })
-        return samples.map { groups(timeline.displayList(frame: $0), depth: 0) }.max() ?? 0
+        func walk(_ list: DisplayList, depth: Int) {
+            guard depth < 32 else { return }
+            for item in list.items {
+                if case .group(let nested) = item.paint { walk(nested, depth: depth + 1) }
+                guard let source = item.paint.bitmapReference, let dims = size(source),
+                      let level = MipLevels.indices(transform: item.transform, rect: item.shape.rect,
+                                                    width: dims.width, height: dims.height),
+                      level.x > 0 || level.y > 0 else { continue }
+                var r = reach[source] ?? Reach()
+                r.minX = min(r.minX, level.x)
+                r.maxX = max(r.maxX, level.x)
+                r.maxY = max(r.maxY, level.y)
+                reach[source] = r
+            }
+        }
+        for snapshot in timeline.snapshots { walk(snapshot.content, depth: 0) }
+        for list in lists { walk(list, depth: 0) }
+        func bytes(_ source: BitmapReference) -> Double {
+            guard let dims = size(source), dims.width > 0, dims.height > 0 else { return 0 }
+            let width = dims.width, height = dims.height
+            var total = Double(width * height * 4 + MipLevels.byteCount(0, 0, width: width, height: height))
+            if let r = reach[source] {
+                for x in stride(from: 1, through: r.maxX, by: 1) {
+                    total += Double(MipLevels.byteCount(x, 0, width: width, height: height))
+                }
+                for x in stride(from: r.minX, through: r.maxX, by: 1) {
+                    for y in stride(from: 1, through: r.maxY, by: 1) {
+                        total += Double(MipLevels.byteCount(x, y, width: width, height: height))
+                    }
+                }
+            }
+            return total
+        }
+        return (timeline.images.indices.reduce(0) { $0 + bytes(.image($1)) },
+                timeline.snapshots.indices.reduce(0) { $0 + bytes(.snapshot($1)) })
     }
 
-    /// The encoder's frame buffers and internal state for `format` with `settings`.
-    static func encoder(_ format: OutputFormat, settings: VideoSettings) -> MemoryEstimate {
+    /// Group layers: one buffer per group item in a frame, each at most the
+    /// group shape's pixel bounds in the canvas (the layer's box is that, cut
+    /// to clips and items). Buffers are pooled across frames, lent largest
+    /// first and grown by a quarter when too small, so the pool's k-th largest
+    /// buffer is at most 1.25x the k-th largest layer of any frame (of `lists`,
+    /// frames sampled through the clip).
+    static func groupLayerBytes(_ timeline: TransitionTimeline, lists: [DisplayList]) -> Double {
+        let canvas = (width: Double(timeline.canvas.pixelWidth), height: Double(timeline.canvas.pixelHeight))
+        func area(_ item: DrawItem) -> Double {
+            let r = item.shape.rect
+            let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                           Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(item.transform.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            // Bad geometry draws nothing, but counting the whole canvas is the safe side.
+            guard (xs + ys).allSatisfy(\.isFinite) else { return canvas.width * canvas.height }
+            let w = min(xs.max()!.rounded(.up), canvas.width) - max(xs.min()!.rounded(.down), 0)
+            let h = min(ys.max()!.rounded(.up), canvas.height) - max(ys.min()!.rounded(.down), 0)
+            return max(0, w) * max(0, h)
+        }
+        func layers(_ list: DisplayList, depth: Int, into sizes: inout [Double]) {
+            guard depth < 32 else { return }
+            for item in list.items {
+                guard case .group(let nested) = item.paint else { continue }
+                sizes.append(area(item) * 4)
+                layers(nested, depth: depth + 1, into: &sizes)
+            }
+        }
+        var largest: [Double] = []  // [k]: the k-th largest layer of any sampled frame
+        for list in lists {
+            var sizes: [Double] = []
+            layers(list, depth: 0, into: &sizes)
+            for (k, size) in sizes.sorted(by: >).enumerated() {
+                if k < largest.count { largest[k] = max(largest[k], size) } else { largest.append(size) }
+            }
+        }
+        return 1.25 * largest.reduce(0, +)
+    }
+
+    /// The encoder's frame buffers and internal state for `format` with
+    /// `settings`: add it to `Renderer.memoryEstimate(adding:)` for a render's estimate.
+    public static func encoder(_ format: OutputFormat, settings: VideoSettings) -> MemoryEstimate {
         var estimate = MemoryEstimate()
         let pixels = Double(settings.width) * Double(settings.height)
         let frame = pixels * 4
-        let threads = Double(max(1, settings.encoderThreads ?? ProcessorCount.online))
+        let cores = Double(max(1, ProcessorCount.online))
+        let threads = settings.encoderThreads.map { Double(max(1, $0)) }
+        // A video encoder has two frame buffers (`FramePipeline`): the compositor draws into one (counted as
+        // its frame) while the encoder reads the other.
         switch format {
         case .mp4:
-            estimate.add("encoder frames", 2 * frame)
-            estimate.add("x264 look-ahead", pixels * x264BytesPerPixel(preset: settings.preset, threads: threads))
+            estimate.add("encoder frames", frame)
+            // Not told, x264 runs 1.5 frame threads a core.
+            estimate.add("x264", x264Bytes(preset: settings.preset, threads: threads ?? (cores * 3 / 2).rounded(.down),
+                                           pixels: pixels))
         case .webm:
-            estimate.add("encoder frames", 2 * frame)
-            // libvpx keeps its lag (25 frames) and references as 4:2:0 planes with borders.
-            estimate.add("VP9 look-ahead", pixels * 1.5 * 40)
+            estimate.add("encoder frames", frame)
+            // libvpx holds its 25-frame lag, the alt-ref filter's frames and its references as 4:2:0 planes
+            // with 160-px borders, and their statistics: about 112 bytes a bordered pixel, whatever the
+            // speed or thread count. Alpha is a second VP9 stream, from a second encoder.
+            let bordered = Double(settings.width + 320) * Double(settings.height + 320)
+            estimate.add("VP9", (settings.isTransparent ? 2 : 1) * 112 * bordered)
         case .mov:
-            estimate.add("encoder frames", 2 * frame)
-            estimate.add("ProRes slices", pixels * 8 * threads)
+            estimate.add("encoder frames", frame)
+            // Not told, FFmpeg runs one frame thread a core plus one. The first holds the 10-bit 4:4:4 picture,
+            // the packet and slice buffers (16 bytes a pixel); each further one its own, in a malloc arena
+            // of its own that measures up to about 75 MB below 4K.
+            let frameThreads = threads ?? (cores > 1 ? cores + 1 : 1)
+            estimate.add("ProRes", 16 * pixels + (frameThreads - 1) * max(80e6, 10 * pixels))
         case .gif:
-            let gifPixels = Double(settings.gif.outputSize(width: settings.width, height: settings.height).width)
-                * Double(settings.gif.outputSize(width: settings.width, height: settings.height).height)
-            estimate.add("encoder frames", 2 * frame + 3 * gifPixels * 4)
+            let size = settings.gif.outputSize(width: settings.width, height: settings.height)
+            // The frame handed over, its straight copy and the scaler's input (16 bytes a canvas pixel); the
+            // scaled frame and paletteuse's frames and error rows (56 bytes a GIF pixel).
+            estimate.add("GIF frames", 16 * pixels + 56 * Double(size.width) * Double(size.height))
+            // palettegen's and paletteuse's colour tables, which grow with the colours seen (35 MB at 64 x 64).
+            estimate.add("GIF palette", 60e6)
         case .pngSequence:
-            // One frame per worker plus one queued, and each worker's straight-alpha copy.
-            estimate.add("encoder frames", (2 * threads + 1) * frame)
+            // A frame per worker besides the one being drawn (`FramePipeline`); workers un-premultiply row by row.
+            estimate.add("encoder frames", (threads ?? cores) * frame)
         }
         return estimate
     }
 
-    /// x264's frames in flight per pixel: look-ahead, B-frames, references and
-    /// frame threads, each holding the picture, its half-resolution copies and
-    /// motion data (about 4.5 bytes a pixel; measured, docs/memory.md).
-    static func x264BytesPerPixel(preset: String, threads: Double) -> Double {
-        let lookahead: Double
+    /// x264's memory for frames of `pixels` pixels with `preset` and `threads`
+    /// frame threads, from what the preset sets (x264's own preset table).
+    static func x264Bytes(preset: String, threads: Double, pixels: Double) -> Double {
+        let (lookahead, bFrames, references): (Double, Double, Double)
         switch preset {
-        case "ultrafast", "superfast": lookahead = 0
-        case "veryfast": lookahead = 10
-        case "faster": lookahead = 20
-        case "fast": lookahead = 30
-        case "medium": lookahead = 40
-        case "slow": lookahead = 50
-        default: lookahead = 60
+        case "ultrafast": (lookahead, bFrames, references) = (0, 0, 1)
+        case "superfast": (lookahead, bFrames, references) = (0, 3, 1)
+        case "veryfast": (lookahead, bFrames, references) = (10, 3, 1)
+        case "faster": (lookahead, bFrames, references) = (20, 3, 2)
+        case "fast": (lookahead, bFrames, references) = (30, 3, 2)
+        case "slow": (lookahead, bFrames, references) = (50, 3, 5)
+        case "slower": (lookahead, bFrames, references) = (60, 3, 8)
+        case "veryslow": (lookahead, bFrames, references) = (60, 8, 16)
+        case "placebo": (lookahead, bFrames, references) = (60, 16, 16)
+        default: (lookahead, bFrames, references) = (40, 3, 3)  // medium
         }
-        let references: Double = ["slower": 8, "veryslow": 16, "placebo": 16, "slow": 5][preset] ?? 3
-        let frames = lookahead + references + 3 + 1.5 * threads + 4
-        return frames * 4.5
+        var perPixel = 12 * threads  // each frame thread's picture and its reconstruction with half-pel planes
+        perPixel += 3 * lookahead  // a queued picture and its half-resolution planes and motion costs
+        perPixel += 16 * bFrames  // two more frames of delay each (B-frame and sync queues), and bigger cost tables
+        perPixel += 7 * references  // a decoded picture and its three half-pel luma planes
+        // placebo's exhaustive motion search keeps integral sums, 8 bytes a pixel, with every reference.
+        if preset == "placebo" { perPixel += 8 * references }
+        // Tables, per-frame arrays and thread stacks that do not scale with the picture (small frames pay more).
+        return 24e6 + perPixel * pixels
     }
 }
 

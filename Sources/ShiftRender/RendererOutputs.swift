@@ -92,10 +92,7 @@ extension Renderer {
     public func contactSheet(frames: ClosedRange<Int>? = nil, cancellation: RenderCancellation? = nil) throws(RenderError) -> Bitmap {
         let range = try frameRange(frames)
         let picked = ContactSheet.pick(range)
-        var sheetMemory = MemoryEstimate()
-        sheetMemory.add("contact sheet", Double(ContactSheet.byteCount(count: picked.count, frameWidth: pixelWidth,
-                                                                       frameHeight: pixelHeight)))
-        let compositor = try self.compositor(with: sheetMemory)
+        let compositor = try self.compositor(with: try contactSheetMemory(frames: range))
         var sheet = ContactSheet(count: picked.count, frameWidth: pixelWidth, frameHeight: pixelHeight,
                                  fps: framesPerSecond, background: timeline.canvas.background)
         var frame = Bitmap(width: 0, height: 0)
@@ -111,6 +108,19 @@ extension Renderer {
     func sequenceFiles(_ path: String, _ range: ClosedRange<Int>) -> [String] {
         let naming = PNGFrameNaming.pattern(path) ?? .directory(path)
         return range.map { naming.directory + "/" + naming.name($0) }
+    }
+
+    /// What a contact sheet of `frames` (default: all) holds besides drawing
+    /// frames: add it to `memoryEstimate(adding:)` for the sheet's estimate.
+    public func contactSheetMemory(frames: ClosedRange<Int>? = nil) throws(RenderError) -> MemoryEstimate {
+        let count = ContactSheet.pick(try frameRange(frames)).count
+        var estimate = MemoryEstimate()
+        // Each frame is drawn into its tile as a source: a padded copy, and the levels an even
+        // shrink builds (under one and a half frames).
+        let frame = Double(pixelWidth) * Double(pixelHeight) * 4
+        estimate.add("contact sheet", Double(ContactSheet.byteCount(count: count, frameWidth: pixelWidth, frameHeight: pixelHeight))
+            + 2.5 * frame)
+        return estimate
     }
 
     /// `frames`, or the whole clip; `.usage` when it reaches past the end.

@@ -20,11 +20,25 @@ struct InfoCommand: ParsableCommand {
         + "(`info s.json --chunks 8 | parallel shiftrender s.json --frames {} -o parts/{}.mp4`).", valueName: "N"))
     var chunks: Int?
 
+    @Flag(help: ArgumentHelp("Print the peak memory each kind of output would need, by the estimate a render checks "
+        + "against --memory-limit before any work (with the encoding and rendering options given)."))
+    var memory = false
+
+    @OptionGroup(title: "Rendering (with --memory)") var rendering: RenderingOptions
+    @OptionGroup(title: "Encoding (with --memory)") var encoding: EncodingOptions
+
     func validate() throws {
         if let chunks, !(1 ... 100_000).contains(chunks) { throw ValidationError("--chunks must be between 1 and 100000") }
+        if memory && chunks != nil { throw ValidationError("give --memory or --chunks, not both") }
     }
 
     func run() throws {
+        if memory {
+            let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: true)
+            print(try MemoryReport(renderer, settings: encoding.settings(for: renderer.videoSettings())).text(json: json),
+                  terminator: "")
+            return
+        }
         if let chunks {
             let renderer = try makeRenderer(scene, overrides: overrides, quiet: true)
             for range in Self.split(frameCount: renderer.frameCount, into: chunks) {

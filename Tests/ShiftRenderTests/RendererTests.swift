@@ -125,14 +125,24 @@ struct MemoryBudgetTests {
         #expect(MemoryBudget.parse("1Q") == nil)
     }
 
-    @Test("The estimate counts images and snapshots three times (bitmap, texture, levels) and one frame")
+    @Test("Sources count their bitmap, padded texture and the levels frames read; the frame counts twice")
     func estimateParts() throws {
-        let renderer = try Renderer(scene: movingCardScene(image: .file(Repository.path("fixtures/images/star.png"))))
-        let estimate = renderer.memoryEstimate()
-        let image = try #require(renderer.timeline.images.first)
-        let parts = Dictionary(uniqueKeysWithValues: estimate.parts.map { ($0.name, $0.bytes) })
-        #expect(parts["images"] == 3 * Double(image.width * image.height * 4))
-        #expect(parts["frame"] == Double(200 * 80 * 4))
+        func imageBytes(_ width: Int, _ height: Int) throws -> Double {
+            let scene = movingCardScene(image: .bitmap(Bitmap(width: width, height: height, fill: (0, 0, 255, 255))))
+            let parts = try Renderer(scene: scene).memoryEstimate().parts
+            return try #require(parts.first { $0.name == "images" }?.bytes)
+        }
+        // Drawn 40 to 60 px wide and 30 high: never below half size, so no levels.
+        #expect(try imageBytes(60, 30) == Double(60 * 30 * 4 + 61 * 31 * 4))
+        // 240 x 120 in the same box reads level (2, 2) throughout, which builds
+        // (1, 0) 120 x 120, (2, 0) 60 x 120, then (2, 1) 60 x 60 and (2, 2) 60 x 30.
+        #expect(try imageBytes(240, 120) == Double(240 * 120 * 4 + 241 * 121 * 4
+            + 121 * 121 * 4 + 61 * 121 * 4 + 61 * 61 * 4 + 61 * 31 * 4))
+
+        let parts = Dictionary(uniqueKeysWithValues: try Renderer(scene: movingCardScene()).memoryEstimate().parts
+            .map { ($0.name, $0.bytes) })
+        // The frame drawn and the copy a PNG of it is written from.
+        #expect(parts["frame"] == 2 * Double(200 * 80 * 4))
     }
 
     @Test("Over the limit, stills, sheets and videos are refused before any work, naming the figure and the knob")
@@ -148,16 +158,19 @@ struct MemoryBudgetTests {
         } throws: { error in
             guard let error = error as? RenderError, error.kind == .memory else { return false }
             return error.message.contains("the memory limit is 1 kB") && error.message.contains("--memory-limit")
-                && error.message.contains("x264 look-ahead")
+                && error.message.contains("x264")
         }
         #expect(try directory.contents() == [])
     }
 
-    @Test("x264's share grows with the preset's look-ahead and references")
+    @Test("x264's share grows with the preset's look-ahead and references, with frame threads and with the picture")
     func x264Grows() {
-        let fast = MemoryEstimate.x264BytesPerPixel(preset: "ultrafast", threads: 2)
-        let medium = MemoryEstimate.x264BytesPerPixel(preset: "medium", threads: 2)
-        let slow = MemoryEstimate.x264BytesPerPixel(preset: "veryslow", threads: 2)
+        let pixels = 1920.0 * 1080
+        let fast = MemoryEstimate.x264Bytes(preset: "ultrafast", threads: 3, pixels: pixels)
+        let medium = MemoryEstimate.x264Bytes(preset: "medium", threads: 3, pixels: pixels)
+        let slow = MemoryEstimate.x264Bytes(preset: "veryslow", threads: 3, pixels: pixels)
         #expect(fast < medium && medium < slow)
+        #expect(MemoryEstimate.x264Bytes(preset: "medium", threads: 1, pixels: pixels) < medium)
+        #expect(MemoryEstimate.x264Bytes(preset: "medium", threads: 3, pixels: 4 * pixels) > 3 * medium)
     }
 }
