@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (Its snippets are quoted word for word in README, docs and the DocC catalog: DocumentationSnippetTests.)
+
 // scene-in-swift: renders the README's example scene, built in Swift with no
 // JSON (ExampleCard.swift), to the path given as the only argument, in the
 // format its extension names: .mp4, .mov, .webm, .gif, a folder (`frames/`),

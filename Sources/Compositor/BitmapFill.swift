@@ -13,10 +13,12 @@ struct BitmapFill: CoverageFill {
     /// Nil for an unknown, empty or malformed bitmap, a snapshot where
     /// snapshots are not allowed (`sources` has none), or a mapping that cannot
     /// be set up (degenerate rectangle, non-invertible transform).
-    static func prepare(_ item: DrawItem, _ reference: BitmapReference, sources: Rasterizer.Sources,
-                        target: PixelBox) -> PreparedItem? {
+    static func prepare(
+        _ item: DrawItem, _ reference: BitmapReference, sources: Rasterizer.Sources,
+        target: PixelBox
+    ) -> PreparedItem? {
         guard let chain = sources.chain(reference),
-              let (mapping, texture) = TexelMapping.forChain(chain, transform: item.transform, rect: item.shape.rect)
+            let (mapping, texture) = TexelMapping.forChain(chain, transform: item.transform, rect: item.shape.rect)
         else { return nil }
         return PreparedItem(item, BitmapFill(mapping: mapping, texture: texture), target: target)
     }
@@ -30,8 +32,9 @@ struct BitmapFill: CoverageFill {
     }
 
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
-        Band(sampler: BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns),
-             opaqueSource: texture.isOpaque)
+        Band(
+            sampler: BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns),
+            opaqueSource: texture.isOpaque)
     }
 
     @inline(__always)
@@ -45,14 +48,18 @@ struct BitmapFill: CoverageFill {
     }
 
     @inline(__always)
-    static func blend(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-                      alpha: UnsafePointer<UInt8>) {
+    static func blend(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>
+    ) {
         BlendKernels.sourceOver(dst: dst, src: band.sampler.sample(y: y, x: x, count: count), alpha: alpha, count: count)
     }
 
     func referencePixel(_ item: PreparedItem, x: Int, y: Int) -> (coverage: Double, source: SIMD4<UInt8>)? {
         let p = Sampling.referenceSample(mapping, texture, x: x, y: y)
-        return (CoverageKernels.referenceCoverage(item.shape, x: x, y: y),
-                SIMD4(UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF), UInt8(p >> 24)))
+        return (
+            CoverageKernels.referenceCoverage(item.shape, x: x, y: y),
+            SIMD4(UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF), UInt8(p >> 24))
+        )
     }
 }

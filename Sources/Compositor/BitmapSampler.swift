@@ -26,9 +26,10 @@ struct BitmapSampler {
         row = texture.base
         if separable {
             scratch.reserveTexelRow(texture.width + 1)
-            Sampling.prepareColumns(mapping, x0: columns.lowerBound, count: columns.count,
-                                    offsets: scratch.columnOffsets + columns.lowerBound,
-                                    weights: scratch.columnWeights + columns.lowerBound)
+            Sampling.prepareColumns(
+                mapping, x0: columns.lowerBound, count: columns.count,
+                offsets: scratch.columnOffsets + columns.lowerBound,
+                weights: scratch.columnWeights + columns.lowerBound)
         }
     }
 
@@ -42,7 +43,8 @@ struct BitmapSampler {
             rowIsTexture = true
             return
         }
-        let a = Int(scratch.columnOffsets[lower]) >> 2, b = Int(scratch.columnOffsets[upper - 1]) >> 2
+        let a = Int(scratch.columnOffsets[lower]) >> 2
+        let b = Int(scratch.columnOffsets[upper - 1]) >> 2
         let out = UnsafeMutableRawPointer(scratch.texelRow)
         Sampling.blendRows(r0, r0 + rowBytes, weight: wy, first: min(a, b), last: max(a, b) + 1, into: out)
         row = UnsafeRawPointer(out)
@@ -53,8 +55,9 @@ struct BitmapSampler {
     /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
     func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
         if separable && copyColumn(x, count: count) == nil {
-            Sampling.horizontalOver(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
-                                    count: count, dst: dst, alpha: alpha, scratch: scratch.source)
+            Sampling.horizontalOver(
+                row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                count: count, dst: dst, alpha: alpha, scratch: scratch.source)
             return
         }
         let src = sample(y: y, x: x, count: count)
@@ -78,14 +81,17 @@ struct BitmapSampler {
         let out = scratch.source
         if separable {
             if let column = copyColumn(x, count: count) { return (row + column * 4).assumingMemoryBound(to: UInt8.self) }
-            Sampling.horizontal(row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
-                                count: count, into: UnsafeMutableRawPointer(out))
+            Sampling.horizontal(
+                row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                count: count, into: UnsafeMutableRawPointer(out))
         } else {
-            Sampling.rotatedCoordinates(mapping, rowBytes: rowBytes, y: y, x0: x, count: count,
-                                        offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
-                                        weightsY: scratch.pixelWeightsY)
-            Sampling.gather(texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
-                            weightsY: scratch.pixelWeightsY, count: count, into: UnsafeMutableRawPointer(out))
+            Sampling.rotatedCoordinates(
+                mapping, rowBytes: rowBytes, y: y, x0: x, count: count,
+                offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
+                weightsY: scratch.pixelWeightsY)
+            Sampling.gather(
+                texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
+                weightsY: scratch.pixelWeightsY, count: count, into: UnsafeMutableRawPointer(out))
         }
         return UnsafePointer(out)
     }

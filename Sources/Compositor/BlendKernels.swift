@@ -42,30 +42,38 @@ enum BlendKernels {
     }
 
     /// `dst[i] = src[i] * alpha[i] over dst[i]`, one pixel at a time.
-    static func sourceOverReference(dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
-                                    alpha: UnsafePointer<UInt8>, count: Int) {
+    static func sourceOverReference(
+        dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>, count: Int
+    ) {
         for i in 0 ..< count where alpha[i] != 0 {
             blendPixel(dst + 4 * i, pixel(src + 4 * i), UInt32(alpha[i]))
         }
     }
 
     /// `dst[i] = color * alpha[i] over dst[i]`, one pixel at a time.
-    static func sourceOverSolidReference(dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-                                         alpha: UnsafePointer<UInt8>, count: Int) {
+    static func sourceOverSolidReference(
+        dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
+        alpha: UnsafePointer<UInt8>, count: Int
+    ) {
         let c = (UInt32(color.x), UInt32(color.y), UInt32(color.z), UInt32(color.w))
         for i in 0 ..< count where alpha[i] != 0 { blendPixel(dst + 4 * i, c, UInt32(alpha[i])) }
     }
 
     /// `dst[i] = src[i] * alpha over dst[i]`, one constant alpha.
-    static func sourceOverConstantReference(dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
-                                            alpha: UInt8, count: Int) {
+    static func sourceOverConstantReference(
+        dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
+        alpha: UInt8, count: Int
+    ) {
         guard alpha != 0 else { return }
         for i in 0 ..< count { blendPixel(dst + 4 * i, pixel(src + 4 * i), UInt32(alpha)) }
     }
 
     /// `dst[i] = color * alpha over dst[i]`, one constant alpha.
-    static func sourceOverSolidConstantReference(dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-                                                 alpha: UInt8, count: Int) {
+    static func sourceOverSolidConstantReference(
+        dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
+        alpha: UInt8, count: Int
+    ) {
         guard alpha != 0 else { return }
         let c = (UInt32(color.x), UInt32(color.y), UInt32(color.z), UInt32(color.w))
         for i in 0 ..< count { blendPixel(dst + 4 * i, c, UInt32(alpha)) }
@@ -95,8 +103,10 @@ enum BlendKernels {
     }
 
     /// SIMD `sourceOverReference`.
-    static func sourceOver(dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
-                           alpha: UnsafePointer<UInt8>, count: Int) {
+    static func sourceOver(
+        dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>, count: Int
+    ) {
         var i = 0
         while i &+ 8 <= count {
             if UnsafeRawPointer(alpha + i).loadUnaligned(as: UInt64.self) != 0 {
@@ -110,8 +120,10 @@ enum BlendKernels {
     }
 
     /// SIMD `sourceOverSolidReference`.
-    static func sourceOverSolid(dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-                                alpha: UnsafePointer<UInt8>, count: Int) {
+    static func sourceOverSolid(
+        dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
+        alpha: UnsafePointer<UInt8>, count: Int
+    ) {
         let s = Pixels8(repeating: unsafeBitCast(color, to: UInt32.self))
         // An opaque colour at full coverage is a plain store (the formula gives exactly `s`).
         let opaqueRun: UInt64 = color.w == 255 ? ~0 : 0
@@ -133,17 +145,21 @@ enum BlendKernels {
     }
 
     /// SIMD `sourceOverSolidConstantReference`: every product but `dst * (255 - sa)` is hoisted.
-    static func sourceOverSolidConstant(dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-                                        alpha: UInt8, count: Int) {
+    static func sourceOverSolidConstant(
+        dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
+        alpha: UInt8, count: Int
+    ) {
         guard alpha != 0, count > 0 else { return }
         let word = unsafeBitCast(color, to: UInt32.self)
         if alpha == 255 && color.w == 255 {
             UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count).update(repeating: word, count: count)
             return
         }
-        let mask = Pixels8(repeating: 0x00FF_00FF), s = Pixels8(repeating: word)
+        let mask = Pixels8(repeating: 0x00FF_00FF)
+        let s = Pixels8(repeating: word)
         let a2 = doubled(Pixels8(repeating: UInt32(alpha)))
-        let srb = halves(s & mask) &* a2, sga = halves((s &>> 8) & mask) &* a2
+        let srb = halves(s & mask) &* a2
+        let sga = halves((s &>> 8) & mask) &* a2
         let inv2 = doubled(Pixels8(repeating: 255 &- div255(UInt32(color.w) &* UInt32(alpha))))
         var i = 0
         while i &+ 8 <= count {
@@ -156,8 +172,10 @@ enum BlendKernels {
 
     /// SIMD `sourceOverConstantReference`. At alpha 255, eight opaque source
     /// pixels are stored as they are (the formula reproduces them exactly).
-    static func sourceOverConstant(dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
-                                   alpha: UInt8, count: Int) {
+    static func sourceOverConstant(
+        dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
+        alpha: UInt8, count: Int
+    ) {
         guard alpha != 0 else { return }
         let a = Pixels8(repeating: UInt32(alpha))
         let opaque = Pixels8(repeating: 0xFF00_0000)

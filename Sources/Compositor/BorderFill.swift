@@ -41,10 +41,12 @@ struct BorderFill: Fill {
     @inline(__always)
     private static func drawRing(_ border: BorderFill, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow) {
         guard lower < upper else { return }
-        let coverage = row.scratch.coverage, innerCoverage = row.scratch.clipCoverage
+        let coverage = row.scratch.coverage
+        let innerCoverage = row.scratch.clipCoverage
         row.shapeCoverage(y, lower, upper)
         let s = border.inner.span(row: y)
-        let a = max(lower, s.lower), b = min(upper, s.upper)
+        let a = max(lower, s.lower)
+        let b = min(upper, s.upper)
         if a < b {
             CoverageKernels.coverageRow(border.inner, y: y, x0: a, count: b - a, into: innerCoverage + a)
             for x in a ..< b { coverage[x] = max(0, coverage[x] - innerCoverage[x]) }
@@ -53,7 +55,9 @@ struct BorderFill: Fill {
     }
 
     func referencePixel(_ item: PreparedItem, x: Int, y: Int) -> (coverage: Double, source: SIMD4<UInt8>)? {
-        (max(0, CoverageKernels.referenceCoverage(item.shape, x: x, y: y) - CoverageKernels.referenceCoverage(inner, x: x, y: y)),
-         color)
+        (
+            max(0, CoverageKernels.referenceCoverage(item.shape, x: x, y: y) - CoverageKernels.referenceCoverage(inner, x: x, y: y)),
+            color
+        )
     }
 }

@@ -183,7 +183,8 @@ public enum Compositor {
     /// Overwrites every pixel of `target` with `color` (premultiplied first).
     public static func fill(_ target: inout Bitmap, with color: RGBAColor) {
         let pixel = premultipliedPixel(color)
-        let width = target.width, height = target.height
+        let width = target.width
+        let height = target.height
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -195,8 +196,10 @@ public enum Compositor {
     /// `.bitmap(.image(i))` samples `images[i]`, `.bitmap(.snapshot(i))` samples
     /// `snapshots[i]` (already rasterized); unknown indices draw nothing.
     /// `threads > 1` draws horizontal bands in parallel; the result is identical.
-    public static func draw(_ list: DisplayList, onto target: inout Bitmap,
-                            images: [Bitmap], snapshots: [Bitmap] = [], threads: Int = 1) {
+    public static func draw(
+        _ list: DisplayList, onto target: inout Bitmap,
+        images: [Bitmap], snapshots: [Bitmap] = [], threads: Int = 1
+    ) {
         let sources = Rasterizer.Sources(images: images, snapshots: snapshots, referencedBy: list)
         draw(list, onto: &target, sources: sources, threads: threads)
     }
@@ -210,8 +213,9 @@ public enum Compositor {
     /// A snapshot's content drawn into a transparent bitmap of its pixel size.
     /// Items referencing snapshots draw nothing (snapshots may use images only).
     public static func rasterize(_ snapshot: SnapshotDescription, images: [Bitmap], threads: Int = 1) -> Bitmap {
-        rasterize(snapshot, sources: Rasterizer.Sources(images: images, snapshots: [], referencedBy: snapshot.content),
-                  threads: threads)
+        rasterize(
+            snapshot, sources: Rasterizer.Sources(images: images, snapshots: [], referencedBy: snapshot.content),
+            threads: threads)
     }
 
     static func rasterize(_ snapshot: SnapshotDescription, sources: Rasterizer.Sources, threads: Int) -> Bitmap {

@@ -11,15 +11,21 @@ enum CoverageKernels {
     /// (written so LLVM vectorizes it: Float counters instead of `Int -> Float`
     /// conversions, selects instead of branches), then the corner zones only,
     /// found per row analytically (`cornerSegments`), for the arc ramp.
-    static func coverageRow(_ s: CoverageShape, y: Int, x0: Int, count: Int,
-                            into out: UnsafeMutablePointer<Float>) {
+    static func coverageRow(
+        _ s: CoverageShape, y: Int, x0: Int, count: Int,
+        into out: UnsafeMutablePointer<Float>
+    ) {
         guard count > 0 else { return }
         // Row constants: u = ia * x + rowU, v = ib * x + rowV, in Double so
         // large translations keep their precision.
         let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
         let rowV = Float(s.inverse.d * Double(y) + s.inverse.ty)
-        let ia = s.ia, ib = s.ib, base = Float(x0)
-        let halfW = s.halfWidth, pxU = s.pixelsPerU, widthPx = s.widthInPixels
+        let ia = s.ia
+        let ib = s.ib
+        let base = Float(x0)
+        let halfW = s.halfWidth
+        let pxU = s.pixelsPerU
+        let widthPx = s.widthInPixels
         if s.isAxisAligned {
             let cv = clamp01(min(0.5 + (s.halfHeight - abs(rowV)) * s.pixelsPerV, s.heightInPixels))
             for i in 0 ..< count {
@@ -27,11 +33,15 @@ enum CoverageKernels {
                 out[i] = clamp01(min(0.5 + (halfW - abs(u)) * pxU, widthPx)) * cv
             }
         } else {
-            let halfH = s.halfHeight, pxV = s.pixelsPerV, heightPx = s.heightInPixels
+            let halfH = s.halfHeight
+            let pxV = s.pixelsPerV
+            let heightPx = s.heightInPixels
             for i in 0 ..< count {
                 let xf = base + Float(Int32(truncatingIfNeeded: i))
-                let u = ia * xf + rowU, v = ib * xf + rowV
-                out[i] = clamp01(min(0.5 + (halfW - abs(u)) * pxU, widthPx))
+                let u = ia * xf + rowU
+                let v = ib * xf + rowV
+                out[i] =
+                    clamp01(min(0.5 + (halfW - abs(u)) * pxU, widthPx))
                     * clamp01(min(0.5 + (halfH - abs(v)) * pxV, heightPx))
             }
         }
@@ -39,7 +49,8 @@ enum CoverageKernels {
         cornerSegments(s, y: y, lower: x0, upper: x0 + count) { a, b in
             for x in a ..< b {
                 let xf = Float(x)
-                let u = ia * xf + rowU, v = ib * xf + rowV
+                let u = ia * xf + rowU
+                let v = ib * xf + rowV
                 let i = x - x0
                 out[i] = min(out[i], cornerRamp(s, u: u, v: v))
             }
@@ -52,22 +63,32 @@ enum CoverageKernels {
     /// widened by a pixel so rounding cannot drop a pixel. Extra pixels are harmless
     /// (`cornerRamp` returns 1 outside the zones).
     static func cornerSegments(_ s: CoverageShape, y: Int, lower: Int, upper: Int, _ body: (Int, Int) -> Void) {
-        let t = s.inverse, yd = Double(y)
+        let t = s.inverse
+        let yd = Double(y)
         // Pixel-index intervals where |u| <= innerW (resp. |v| <= innerH), shrunk by one pixel.
         func inner(_ slope: Double, _ offset: Double, _ limit: Double) -> (Int, Int) {
             if abs(slope) < 1e-12 { return abs(offset) <= limit ? (Int.min / 4, Int.max / 4) : (0, 0) }
-            let a = (-limit - offset) / slope, b = (limit - offset) / slope
-            let lo = clampedIndex(min(a, b).rounded(.up)) + 1, hi = clampedIndex(max(a, b).rounded(.down)) - 1
+            let a = (-limit - offset) / slope
+            let b = (limit - offset) / slope
+            let lo = clampedIndex(min(a, b).rounded(.up)) + 1
+            let hi = clampedIndex(max(a, b).rounded(.down)) - 1
             return lo <= hi ? (lo, hi + 1) : (0, 0)
         }
         let iu = inner(t.a, t.c * yd + t.tx, Double(s.innerHalfWidth))
         let iv = inner(t.b, t.d * yd + t.ty, Double(s.innerHalfHeight))
         // Visit [lower, upper) minus iu minus iv (each half-open, possibly empty); no allocation.
-        var first = iu, second = iv
-        if first.0 >= first.1 { first = second; second = (0, 0) }
+        var first = iu
+        var second = iv
+        if first.0 >= first.1 {
+            first = second
+            second = (0, 0)
+        }
         if second.0 < second.1 {
             if second.0 < first.0 { swap(&first, &second) }
-            if second.0 <= first.1 { first.1 = max(first.1, second.1); second = (0, 0) }
+            if second.0 <= first.1 {
+                first.1 = max(first.1, second.1)
+                second = (0, 0)
+            }
         }
         var start = lower
         for (a, b) in [first, second] where a < b {
@@ -80,7 +101,8 @@ enum CoverageKernels {
     /// Coverage at centred local coordinates `(u, v)` (Float, the inner-loop formula).
     @inline(__always)
     static func coverage(_ s: CoverageShape, u: Float, v: Float) -> Float {
-        let au = abs(u), av = abs(v)
+        let au = abs(u)
+        let av = abs(v)
         let cu = clamp01(min(0.5 + (s.halfWidth - au) * s.pixelsPerU, s.widthInPixels))
         let cv = clamp01(min(0.5 + (s.halfHeight - av) * s.pixelsPerV, s.heightInPixels))
         var c = cu * cv
@@ -93,13 +115,16 @@ enum CoverageKernels {
     /// Ramp over the pixel distance to the corner arc; only meaningful in a corner zone.
     @inline(__always)
     static func cornerRamp(_ s: CoverageShape, u: Float, v: Float) -> Float {
-        let qx = abs(u) - s.innerHalfWidth, qy = abs(v) - s.innerHalfHeight
+        let qx = abs(u) - s.innerHalfWidth
+        let qy = abs(v) - s.innerHalfHeight
         guard qx > 0, qy > 0 else { return 1 }
         let len = (qx * qx + qy * qy).squareRoot()
         // Outward normal of the arc in local space, signed by quadrant.
-        let nu = (u < 0 ? -qx : qx) / len, nv = (v < 0 ? -qy : qy) / len
+        let nu = (u < 0 ? -qx : qx) / len
+        let nv = (v < 0 ? -qy : qy) / len
         // Its gradient in target pixels: d(local)/d(pixel) is the inverse's linear part.
-        let gx = nu * s.ia + nv * s.ib, gy = nu * s.ic + nv * s.id
+        let gx = nu * s.ia + nv * s.ib
+        let gy = nu * s.ic + nv * s.id
         let distance = (len - s.radius) / (gx * gx + gy * gy).squareRoot()
         return clamp01(0.5 - distance)
     }
@@ -110,16 +135,22 @@ enum CoverageKernels {
         let u = t.a * Double(x) + t.c * Double(y) + t.tx
         let v = t.b * Double(x) + t.d * Double(y) + t.ty
         func clamp(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
-        let halfW = Double(s.halfWidth), halfH = Double(s.halfHeight), r = Double(s.radius)
-        let au = abs(u), av = abs(v)
+        let halfW = Double(s.halfWidth)
+        let halfH = Double(s.halfHeight)
+        let r = Double(s.radius)
+        let au = abs(u)
+        let av = abs(v)
         let cu = clamp(min(0.5 + (halfW - au) * Double(s.pixelsPerU), Double(s.widthInPixels)))
         let cv = clamp(min(0.5 + (halfH - av) * Double(s.pixelsPerV), Double(s.heightInPixels)))
         var c = cu * cv
-        let qx = au - (halfW - r), qy = av - (halfH - r)
+        let qx = au - (halfW - r)
+        let qy = av - (halfH - r)
         if r > 0 && qx > 0 && qy > 0 {
             let len = (qx * qx + qy * qy).squareRoot()
-            let nu = (u < 0 ? -qx : qx) / len, nv = (v < 0 ? -qy : qy) / len
-            let gx = nu * t.a + nv * t.b, gy = nu * t.c + nv * t.d
+            let nu = (u < 0 ? -qx : qx) / len
+            let nv = (v < 0 ? -qy : qy) / len
+            let gx = nu * t.a + nv * t.b
+            let gy = nu * t.c + nv * t.d
             c = min(c, clamp(0.5 - (len - r) / (gx * gx + gy * gy).squareRoot()))
         }
         return c
@@ -133,14 +164,17 @@ enum CoverageKernels {
 
     /// Coverage times opacity, quantized to 8-bit alpha (round to nearest, NaN -> 0).
     /// Returns the sub-range `lower ..< upper` of `0 ..< count` with non-zero alpha.
-    static func quantize(_ coverage: UnsafePointer<Float>, opacity: Float, count: Int,
-                         into alpha: UnsafeMutablePointer<UInt8>) -> (lower: Int, upper: Int) {
+    static func quantize(
+        _ coverage: UnsafePointer<Float>, opacity: Float, count: Int,
+        into alpha: UnsafeMutablePointer<UInt8>
+    ) -> (lower: Int, upper: Int) {
         let scale = opacity * 255
         for i in 0 ..< count {
             let c = coverage[i] * scale
             alpha[i] = roundedByte(c > 0 ? (c < 255 ? c : 255) : 0)
         }
-        var lower = 0, upper = count
+        var lower = 0
+        var upper = count
         while lower < upper && alpha[lower] == 0 { lower += 1 }
         while upper > lower && alpha[upper - 1] == 0 { upper -= 1 }
         return (lower, upper)

@@ -52,8 +52,9 @@ protocol CoverageFill: Fill {
     static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8)
 
     /// Source-over of pixels `x ..< x + count` of row `y` onto `dst` with per-pixel `alpha`.
-    static func blend(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-                      alpha: UnsafePointer<UInt8>)
+    static func blend(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>)
 }
 
 extension CoverageFill {
@@ -76,7 +77,8 @@ extension CoverageFill {
         row.shapeCoverage(y, lower, upper)
         let live = row.alphaRun(y, lower, upper)
         guard live.lower < live.upper else { return }
-        blend(&band, y: y, x: live.lower, count: live.upper - live.lower, dst: row.pixel(live.lower, y),
-              alpha: UnsafePointer(row.scratch.alpha + live.lower))
+        blend(
+            &band, y: y, x: live.lower, count: live.upper - live.lower, dst: row.pixel(live.lower, y),
+            alpha: UnsafePointer(row.scratch.alpha + live.lower))
     }
 }

@@ -69,7 +69,8 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Draws `list`, a display list of this plan (its snapshots and images),
     /// onto the background in `target`, as `render(frame:into:)` does.
     public func render(_ displayList: DisplayList, into target: inout Bitmap) {
-        let width = max(0, canvas.pixelWidth), height = max(0, canvas.pixelHeight)
+        let width = max(0, canvas.pixelWidth)
+        let height = max(0, canvas.pixelHeight)
         if target.width != width || target.height != height || target.pixels.count != width * height * 4 {
             target = Bitmap(width: width, height: height)
         }

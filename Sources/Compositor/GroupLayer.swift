@@ -35,11 +35,15 @@ final class GroupLayer: @unchecked Sendable {
     init(box: PixelBox, content: Rasterizer.PreparedList) {
         self.box = box
         self.content = content
-        var best: PixelBox?, bestArea = 0
+        var best: PixelBox?
+        var bestArea = 0
         for item in content.items {
             guard let b = item.opaqueBox?.intersection(box), !b.isEmpty else { continue }
             let area = (b.x1 - b.x0) * (b.y1 - b.y0)
-            if area > bestArea { best = b; bestArea = area }
+            if area > bestArea {
+                best = b
+                bestArea = area
+            }
         }
         keepBox = best
     }

@@ -17,12 +17,15 @@ struct LayerFill: CoverageFill {
     /// layer would be copied with coverage exactly 1, so drawing the items in
     /// place, cut to that box, gives the same frame up to rounding, faster);
     /// otherwise one item reading a `GroupLayer`.
-    static func append(_ group: DrawItem, content: DisplayList, target: PixelBox, sources: Rasterizer.Sources,
-                       depth: Int, into items: inout [PreparedItem]) {
+    static func append(
+        _ group: DrawItem, content: DisplayList, target: PixelBox, sources: Rasterizer.Sources,
+        depth: Int, into items: inout [PreparedItem]
+    ) {
         guard depth < maxGroupDepth else { return }
         let opacity = PreparedItem.opacity(of: group)
         guard opacity > 0, !content.items.isEmpty,
-              let shape = CoverageShape(transform: group.transform, shape: group.shape) else { return }
+            let shape = CoverageShape(transform: group.transform, shape: group.shape)
+        else { return }
         if opacity == 1, group.clips.isEmpty, let hard = pixelBox(group.transform, group.shape) {
             let box = hard.intersection(target)
             if !box.isEmpty { Rasterizer.append(content, target: box, sources: sources, depth: depth + 1, into: &items) }
@@ -44,8 +47,10 @@ struct LayerFill: CoverageFill {
             used = PixelBox(x0: min(used.x0, b.x0), y0: min(used.y0, b.y0), x1: max(used.x1, b.x1), y1: max(used.y1, b.y1))
         }
         let fill = LayerFill(layer: GroupLayer(box: used, content: nested))
-        items.append(PreparedItem(fill.prepared, shape: shape, clips: clips, opacity: opacity, bounds: used,
-                                  paintsOpaque: fill.paintsOpaque))
+        items.append(
+            PreparedItem(
+                fill.prepared, shape: shape, clips: clips, opacity: opacity, bounds: used,
+                paintsOpaque: fill.paintsOpaque))
     }
 
     /// The whole-pixel box a shape is exactly (coverage 1 inside, 0 outside):
@@ -57,8 +62,9 @@ struct LayerFill: CoverageFill {
         let ys = (t.d * r.minY + t.ty, t.d * (r.minY + r.height) + t.ty)
         let edges = [xs.0, xs.1, ys.0, ys.1]
         guard edges.allSatisfy({ $0.isFinite && abs($0) < 1e15 && $0 == $0.rounded() }) else { return nil }
-        let box = PixelBox(x0: clampedIndex(min(xs.0, xs.1)), y0: clampedIndex(min(ys.0, ys.1)),
-                           x1: clampedIndex(max(xs.0, xs.1)), y1: clampedIndex(max(ys.0, ys.1)))
+        let box = PixelBox(
+            x0: clampedIndex(min(xs.0, xs.1)), y0: clampedIndex(min(ys.0, ys.1)),
+            x1: clampedIndex(max(xs.0, xs.1)), y1: clampedIndex(max(ys.0, ys.1)))
         return box.isEmpty ? nil : box
     }
 
@@ -88,8 +94,10 @@ struct LayerFill: CoverageFill {
     }
 
     @inline(__always)
-    static func blend(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-                      alpha: UnsafePointer<UInt8>) {
+    static func blend(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>
+    ) {
         BlendKernels.sourceOver(dst: dst, src: band.pixel(x, y), alpha: alpha, count: count)
     }
 

@@ -38,7 +38,8 @@ final class MipChain: Sendable {
         if lx == 0 && ly == 0 { return base }
         let key = lx << 8 | ly
         if let found = cache[key] { return found }
-        let made = ly > 0
+        let made =
+            ly > 0
             ? level(lx, ly - 1, base: base, cache: &cache).halvedHeight()
             : level(lx - 1, 0, base: base, cache: &cache).halvedWidth()
         cache[key] = made
@@ -49,15 +50,23 @@ final class MipChain: Sendable {
     /// `texelsPerPixelY` source rows per target pixel (at the base level): per
     /// axis, the first level where one pixel step spans fewer than two texels,
     /// `floor(log2(texelsPerPixel))`, stopping at a one-texel level.
-    static func levelIndices(texelsPerPixelX: Double, texelsPerPixelY: Double,
-                             width: Int, height: Int) -> (Int, Int) {
+    static func levelIndices(
+        texelsPerPixelX: Double, texelsPerPixelY: Double,
+        width: Int, height: Int
+    ) -> (Int, Int) {
         (index(texelsPerPixelX, size: width), index(texelsPerPixelY, size: height))
     }
 
     private static func index(_ step: Double, size: Int) -> Int {
         guard step >= 2 else { return 0 }  // NaN too
-        var level = 0, s = step, n = size
-        while s >= 2 && n > 1 { s /= 2; n = (n + 1) / 2; level += 1 }
+        var level = 0
+        var s = step
+        var n = size
+        while s >= 2 && n > 1 {
+            s /= 2
+            n = (n + 1) / 2
+            level += 1
+        }
         return level
     }
 }
@@ -76,7 +85,8 @@ public enum MipLevels {
     /// `lx` times in width and `ly` times in height, rounding up, with the
     /// texture's padding row and column.
     public static func byteCount(_ lx: Int, _ ly: Int, width: Int, height: Int) -> Int {
-        var w = width, h = height
+        var w = width
+        var h = height
         for _ in 0 ..< lx { w = (w + 1) / 2 }
         for _ in 0 ..< ly { h = (h + 1) / 2 }
         return (w + 1) * (h + 1) * 4

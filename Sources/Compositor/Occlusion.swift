@@ -19,12 +19,19 @@ enum Occlusion {
         var kept = [Bool](repeating: true, count: items.count)
         for i in items.indices.reversed() {
             let bounds = items[i].bounds
-            var best: PixelBox?, bestArea = 0
+            var best: PixelBox?
+            var bestArea = 0
             for box in boxes {
                 let overlap = box.intersection(bounds)
-                if overlap == bounds { kept[i] = false; break }
+                if overlap == bounds {
+                    kept[i] = false
+                    break
+                }
                 let area = overlap.isEmpty ? 0 : (overlap.x1 - overlap.x0) * (overlap.y1 - overlap.y0)
-                if area > bestArea { best = box; bestArea = area }
+                if area > bestArea {
+                    best = box
+                    bestArea = area
+                }
             }
             guard kept[i] else { continue }
             items[i].hiddenBy = best

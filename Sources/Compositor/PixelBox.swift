@@ -7,7 +7,10 @@ struct PixelBox: Equatable, Sendable {
     var x0: Int, y0: Int, x1: Int, y1: Int
 
     init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 
     static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -18,8 +21,9 @@ struct PixelBox: Equatable, Sendable {
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
     func intersection(_ other: PixelBox) -> PixelBox {
-        let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0),
-                           x1: min(x1, other.x1), y1: min(y1, other.y1))
+        let box = PixelBox(
+            x0: max(x0, other.x0), y0: max(y0, other.y0),
+            x1: min(x1, other.x1), y1: min(y1, other.y1))
         return box.isEmpty ? .empty : box
     }
 

@@ -37,15 +37,17 @@ func div255(_ x: UInt32) -> UInt32 {
 /// out-of-line call on the baseline target.
 @inline(__always)
 func byteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
-    Pixels8(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),
-            UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))
+    Pixels8(
+        UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),
+        UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))
 }
 
 /// `p * (256 - w) + q * w`, rounded, per channel; `w` in 0...256 per lane.
 @inline(__always)
 func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
     let mask = Pixels8(repeating: 0x00FF_00FF)
-    let w1 = doubled(w), w0 = doubled(256 &- w)
+    let w1 = doubled(w)
+    let w0 = doubled(256 &- w)
     let rb = (halves(p & mask) &* w0 &+ halves(q & mask) &* w1 &+ 128) &>> 8
     let ga = halves((p &>> 8) & mask) &* w0 &+ halves((q &>> 8) & mask) &* w1 &+ 128
     return lanes(rb) | (lanes(ga) & 0xFF00_FF00)

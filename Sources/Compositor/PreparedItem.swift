@@ -40,8 +40,10 @@ struct PreparedItem: Sendable {
     /// `prepare` for the rest), usually one item, a group's items when its
     /// layer would be a no-op (`LayerFill.append`). The one place a paint
     /// becomes a fill.
-    static func append(_ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int,
-                       into items: inout [PreparedItem]) {
+    static func append(
+        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int,
+        into items: inout [PreparedItem]
+    ) {
         guard opacity(of: item) > 0 else { return }
         let prepared: PreparedItem?
         switch item.paint {
@@ -60,8 +62,10 @@ struct PreparedItem: Sendable {
     /// `target` (rows of `width` pixels from target pixel `origin` on). The one
     /// switch from a fill to its code: everything it calls is specialized for
     /// that fill.
-    func draw(band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
-              origin: (x: Int, y: Int) = (0, 0), scratch: RowScratch) {
+    func draw(
+        band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+        origin: (x: Int, y: Int) = (0, 0), scratch: RowScratch
+    ) {
         switch fill {
         case .solid(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .bitmap(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
@@ -71,8 +75,10 @@ struct PreparedItem: Sendable {
         }
     }
 
-    private func drawRows<F: Fill>(_ fill: F, band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
-                                   origin: (x: Int, y: Int), scratch: RowScratch) {
+    private func drawRows<F: Fill>(
+        _ fill: F, band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+        origin: (x: Int, y: Int), scratch: RowScratch
+    ) {
         guard var painter = RowPainter(self, fill, target: target, width: width, origin: origin, scratch: scratch) else { return }
         Rasterizer.forEachRow(of: band, in: bands, rows: bounds.y0 ..< bounds.y1) { y in painter.drawRow(y) }
     }
@@ -82,8 +88,9 @@ struct PreparedItem: Sendable {
     init?(_ item: DrawItem, targetWidth: Int, targetHeight: Int, sources: Rasterizer.Sources) {
         if case .group = item.paint { return nil }
         var items: [PreparedItem] = []
-        Self.append(item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources, depth: 0,
-                    into: &items)
+        Self.append(
+            item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources, depth: 0,
+            into: &items)
         guard let first = items.first else { return nil }
         self = first
     }
@@ -103,14 +110,17 @@ struct PreparedItem: Sendable {
             clips.append(c)
         }
         guard !bounds.isEmpty else { return nil }
-        self.init(fill.prepared, shape: shape, clips: clips, opacity: Self.opacity(of: item), bounds: bounds,
-                  paintsOpaque: fill.paintsOpaque)
+        self.init(
+            fill.prepared, shape: shape, clips: clips, opacity: Self.opacity(of: item), bounds: bounds,
+            paintsOpaque: fill.paintsOpaque)
     }
 
     /// An item from its parts (`bounds` already within shape, clips and target);
     /// opacity in (0, 1].
-    init(_ fill: PreparedFill, shape: CoverageShape, clips: [CoverageShape], opacity: Double, bounds: PixelBox,
-         paintsOpaque: Bool) {
+    init(
+        _ fill: PreparedFill, shape: CoverageShape, clips: [CoverageShape], opacity: Double, bounds: PixelBox,
+        paintsOpaque: Bool
+    ) {
         self.shape = shape
         self.clips = clips
         self.fill = fill

@@ -32,7 +32,8 @@ enum Rasterizer {
         /// Chains for the bitmaps `list` references, inside groups too (the others
         /// stay nil: no copy is made of them).
         init(images: [Bitmap], snapshots: [Bitmap], referencedBy list: DisplayList) {
-            var usedImages = Set<Int>(), usedSnapshots = Set<Int>()
+            var usedImages = Set<Int>()
+            var usedSnapshots = Set<Int>()
             func collect(_ list: DisplayList, depth: Int) {
                 for item in list.items {
                     switch item.paint.bitmapReference {
@@ -102,21 +103,25 @@ enum Rasterizer {
         let firstChunk = rows.lowerBound / chunkRows
         var chunk = firstChunk + ((band - firstChunk % bands) + bands) % bands
         while chunk * chunkRows < rows.upperBound {
-            let start = max(rows.lowerBound, chunk * chunkRows), end = min(rows.upperBound, (chunk + 1) * chunkRows)
+            let start = max(rows.lowerBound, chunk * chunkRows)
+            let end = min(rows.upperBound, (chunk + 1) * chunkRows)
             for y in start ..< end { body(y) }
             chunk += bands
         }
     }
 
     /// Draws band `band` of `bands` of the target (a `width x height` pixel buffer).
-    static func drawBand(_ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
-                         width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch) {
+    static func drawBand(
+        _ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
+        width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch
+    ) {
         precondition(scratch.capacity >= width)
         // Group layers first, innermost first: row y of a layer reads only row y
         // of the layers nested in it, all drawn by this band just before.
         for layer in list.layers {
             guard let pixels = layer.pixels else { continue }
-            let box = layer.box, stride = layer.stride
+            let box = layer.box
+            let stride = layer.stride
             if !layer.content.coversTarget {
                 forEachRow(of: band, in: bands, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
             }
@@ -133,9 +138,12 @@ enum Rasterizer {
     /// Draws into the whole target with `scratch.count` bands in parallel;
     /// `background`, if given, is filled first (unless an opaque item covers everything).
     /// Group layers borrow buffers from `layers` for the duration of the call.
-    static func drawBanded(_ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
-                           layers: LayerPool) {
-        let width = target.width, height = target.height
+    static func drawBanded(
+        _ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
+        layers: LayerPool
+    ) {
+        let width = target.width
+        let height = target.height
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
         let buffers = layers.lend(list.layers)
         defer { layers.recycle(buffers, from: list.layers) }
@@ -144,12 +152,14 @@ enum Rasterizer {
             guard let address = buffer.baseAddress else { return }
             let base = SendablePointer(base: address)
             if bands == 1 {
-                drawBand(list, background: background, target: base.base, width: width, height: height,
-                         band: 0, bands: 1, scratch: scratch[0])
+                drawBand(
+                    list, background: background, target: base.base, width: width, height: height,
+                    band: 0, bands: 1, scratch: scratch[0])
             } else {
                 DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    drawBand(list, background: background, target: base.base, width: width, height: height,
-                             band: band, bands: bands, scratch: scratch[band])
+                    drawBand(
+                        list, background: background, target: base.base, width: width, height: height,
+                        band: band, bands: bands, scratch: scratch[band])
                 }
             }
         }

@@ -26,8 +26,10 @@ struct RowPainter<F: Fill> {
     private let hiddenBy: PixelBox?
 
     /// Nil when the fill has nothing to draw in this band.
-    init?(_ item: PreparedItem, _ fill: F, target: UnsafeMutablePointer<UInt8>, width: Int, origin: (x: Int, y: Int),
-          scratch: RowScratch) {
+    init?(
+        _ item: PreparedItem, _ fill: F, target: UnsafeMutablePointer<UInt8>, width: Int, origin: (x: Int, y: Int),
+        scratch: RowScratch
+    ) {
         guard let band = fill.band(columns: item.bounds.x0 ..< item.bounds.x1, scratch: scratch) else { return nil }
         self.band = band
         row = ItemRow(item, target: target, width: width, origin: origin, scratch: scratch)
@@ -37,10 +39,12 @@ struct RowPainter<F: Fill> {
 
     mutating func drawRow(_ y: Int) {
         var (x0, x1) = row.shape.span(row: y)
-        x0 = max(x0, bounds.x0); x1 = min(x1, bounds.x1)
+        x0 = max(x0, bounds.x0)
+        x1 = min(x1, bounds.x1)
         for clip in row.clips where x0 < x1 {
             let s = clip.span(row: y)
-            x0 = max(x0, s.lower); x1 = min(x1, s.upper)
+            x0 = max(x0, s.lower)
+            x1 = min(x1, s.upper)
         }
         guard x0 < x1 else { return }
         if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
@@ -66,8 +70,10 @@ struct ItemRow {
     private let width: Int
     private let originX: Int, originY: Int
 
-    init(_ item: PreparedItem, target: UnsafeMutablePointer<UInt8>, width: Int, origin: (x: Int, y: Int),
-         scratch: RowScratch) {
+    init(
+        _ item: PreparedItem, target: UnsafeMutablePointer<UInt8>, width: Int, origin: (x: Int, y: Int),
+        scratch: RowScratch
+    ) {
         shape = item.shape
         clips = item.clips
         opacity = item.opacity
@@ -75,7 +81,8 @@ struct ItemRow {
         self.scratch = scratch
         self.target = target
         self.width = width
-        originX = origin.x; originY = origin.y
+        originX = origin.x
+        originY = origin.y
     }
 
     /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
@@ -91,9 +98,11 @@ struct ItemRow {
         var (f0, f1) = shape.fullSpan(row: y)
         for clip in clips where f0 < f1 {
             let s = clip.fullSpan(row: y)
-            f0 = max(f0, s.lower); f1 = min(f1, s.upper)
+            f0 = max(f0, s.lower)
+            f1 = min(f1, s.upper)
         }
-        f0 = max(f0, lower); f1 = min(f1, upper)
+        f0 = max(f0, lower)
+        f1 = min(f1, upper)
         return f0 < f1 ? (f0, f1) : (upper, upper)
     }
 
@@ -107,7 +116,8 @@ struct ItemRow {
     /// multiplied in, times the opacity, quantized into `scratch.alpha`; returns
     /// the pixels with non-zero alpha (empty when `lower >= upper`).
     func alphaRun(_ y: Int, _ lower: Int, _ upper: Int) -> (lower: Int, upper: Int) {
-        let n = upper - lower, coverage = scratch.coverage + lower
+        let n = upper - lower
+        let coverage = scratch.coverage + lower
         for clip in clips {
             CoverageKernels.coverageRow(clip, y: y, x0: lower, count: n, into: scratch.clipCoverage + lower)
             CoverageKernels.multiply(coverage, by: scratch.clipCoverage + lower, count: n)
@@ -122,7 +132,8 @@ struct ItemRow {
     func blendColor(_ color: SIMD4<UInt8>, _ y: Int, _ lower: Int, _ upper: Int) {
         let live = alphaRun(y, lower, upper)
         guard live.lower < live.upper else { return }
-        BlendKernels.sourceOverSolid(dst: pixel(live.lower, y), color: color, alpha: UnsafePointer(scratch.alpha + live.lower),
-                                     count: live.upper - live.lower)
+        BlendKernels.sourceOverSolid(
+            dst: pixel(live.lower, y), color: color, alpha: UnsafePointer(scratch.alpha + live.lower),
+            count: live.upper - live.lower)
     }
 }

@@ -31,10 +31,15 @@ final class RowScratch: @unchecked Sendable {
         // Eight spare entries: SIMD loops may store a full vector at the end of a row.
         let n = width + 8
         capacity = width
-        coverage = .allocate(capacity: n); clipCoverage = .allocate(capacity: n)
-        alpha = .allocate(capacity: n); source = .allocate(capacity: n * 4)
-        columnOffsets = .allocate(capacity: n); columnWeights = .allocate(capacity: n)
-        pixelOffsets = .allocate(capacity: n); pixelWeightsX = .allocate(capacity: n); pixelWeightsY = .allocate(capacity: n)
+        coverage = .allocate(capacity: n)
+        clipCoverage = .allocate(capacity: n)
+        alpha = .allocate(capacity: n)
+        source = .allocate(capacity: n * 4)
+        columnOffsets = .allocate(capacity: n)
+        columnWeights = .allocate(capacity: n)
+        pixelOffsets = .allocate(capacity: n)
+        pixelWeightsX = .allocate(capacity: n)
+        pixelWeightsY = .allocate(capacity: n)
         shadowColumns = .allocate(capacity: n)
     }
 
@@ -47,13 +52,22 @@ final class RowScratch: @unchecked Sendable {
     }
 
     private func release() {
-        coverage.deallocate(); clipCoverage.deallocate(); alpha.deallocate(); source.deallocate()
-        columnOffsets.deallocate(); columnWeights.deallocate()
-        pixelOffsets.deallocate(); pixelWeightsX.deallocate(); pixelWeightsY.deallocate()
+        coverage.deallocate()
+        clipCoverage.deallocate()
+        alpha.deallocate()
+        source.deallocate()
+        columnOffsets.deallocate()
+        columnWeights.deallocate()
+        pixelOffsets.deallocate()
+        pixelWeightsX.deallocate()
+        pixelWeightsY.deallocate()
         shadowColumns.deallocate()
     }
 
-    deinit { release(); texelRow.deallocate() }
+    deinit {
+        release()
+        texelRow.deallocate()
+    }
 }
 
 /// A thread-safe stack of `RowScratch`, so one renderer can serve concurrent

@@ -51,7 +51,8 @@ enum Sampling {
             let f = c.rounded(.down)
             return (Int(f), UInt32(((c - f) * 256).rounded(.toNearestOrEven)))
         }
-        let (xi, wx) = split(s, texture.width), (yi, wy) = split(t, texture.height)
+        let (xi, wx) = split(s, texture.width)
+        let (yi, wy) = split(t, texture.height)
         func texel(_ i: Int, _ j: Int) -> UInt32 {
             texture.base.load(fromByteOffset: j * texture.rowBytes + i * 4, as: UInt32.self)
         }
@@ -64,11 +65,15 @@ enum Sampling {
     static func exactSample(_ m: TexelMapping, pixels: [UInt8], x: Int, y: Int) -> SIMD4<Double> {
         let s = m.map.a * Double(x) + m.map.c * Double(y) + m.map.tx
         let t = m.map.b * Double(x) + m.map.d * Double(y) + m.map.ty
-        let w = m.sourceWidth, h = m.sourceHeight
-        let fs = s.rounded(.down), ft = t.rounded(.down)
-        let fx = s - fs, fy = t - ft
+        let w = m.sourceWidth
+        let h = m.sourceHeight
+        let fs = s.rounded(.down)
+        let ft = t.rounded(.down)
+        let fx = s - fs
+        let fy = t - ft
         func at(_ i: Double, _ j: Double) -> SIMD4<Double> {
-            let xi = min(max(Int(i), 0), w - 1), yi = min(max(Int(j), 0), h - 1)
+            let xi = min(max(Int(i), 0), w - 1)
+            let yi = min(max(Int(j), 0), h - 1)
             let k = (yi * w + xi) * 4
             return SIMD4(Double(pixels[k]), Double(pixels[k + 1]), Double(pixels[k + 2]), Double(pixels[k + 3]))
         }
@@ -82,9 +87,13 @@ enum Sampling {
     /// Texel byte offsets (`index * 4`) and weights for target columns `x0 ..< x0 + count`.
     /// Each column's coordinate is computed from its own index in Double (not by
     /// stepping from `x0`), so a column's samples never depend on where a table starts.
-    static func prepareColumns(_ m: TexelMapping, x0: Int, count: Int,
-                               offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<UInt32>) {
-        let limit = Float(m.sourceWidth - 1), a = m.map.a, tx = m.map.tx
+    static func prepareColumns(
+        _ m: TexelMapping, x0: Int, count: Int,
+        offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<UInt32>
+    ) {
+        let limit = Float(m.sourceWidth - 1)
+        let a = m.map.a
+        let tx = m.map.tx
         for i in 0 ..< count {
             let (index, weight) = axis(Float(a * Double(x0 &+ i) + tx), limit)
             offsets[i] = index &<< 2
@@ -93,8 +102,10 @@ enum Sampling {
     }
 
     /// `out[c] = lerp(r0[c], r1[c], weight)` for texels `first ... last` (byte offsets `4 * c`).
-    static func blendRows(_ r0: UnsafeRawPointer, _ r1: UnsafeRawPointer, weight: UInt32,
-                          first: Int, last: Int, into out: UnsafeMutableRawPointer) {
+    static func blendRows(
+        _ r0: UnsafeRawPointer, _ r1: UnsafeRawPointer, weight: UInt32,
+        first: Int, last: Int, into out: UnsafeMutableRawPointer
+    ) {
         let w = Pixels8(repeating: weight)
         var c = first
         while c &+ 8 <= last &+ 1 {
@@ -104,9 +115,11 @@ enum Sampling {
             c &+= 8
         }
         while c <= last {
-            out.storeBytes(of: lerp(r0.load(fromByteOffset: 4 &* c, as: UInt32.self),
-                                    r1.load(fromByteOffset: 4 &* c, as: UInt32.self), weight),
-                           toByteOffset: 4 &* c, as: UInt32.self)
+            out.storeBytes(
+                of: lerp(
+                    r0.load(fromByteOffset: 4 &* c, as: UInt32.self),
+                    r1.load(fromByteOffset: 4 &* c, as: UInt32.self), weight),
+                toByteOffset: 4 &* c, as: UInt32.self)
             c &+= 1
         }
     }
@@ -115,20 +128,23 @@ enum Sampling {
     /// it, as one vector: even lanes the left texels, odd lanes the right ones.
     @inline(__always)
     static func texelPairs(_ row: UnsafeRawPointer, _ o: UnsafePointer<Int32>) -> SIMD16<UInt32> {
-        unsafeBitCast(SIMD8<UInt64>(
-            row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
-            row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
+        unsafeBitCast(
+            SIMD8<UInt64>(
+                row.loadUnaligned(fromByteOffset: Int(o[0]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[1]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[2]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[3]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[4]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[5]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[6]), as: UInt64.self),
+                row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
     }
 
     /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w = weights[i]`.
-    static func horizontal(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-                           count: Int, into out: UnsafeMutableRawPointer) {
+    static func horizontal(
+        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+        count: Int, into out: UnsafeMutableRawPointer
+    ) {
         var i = 0
         while i &+ 8 <= count {
             let pairs = texelPairs(row, offsets + i)
@@ -138,9 +154,11 @@ enum Sampling {
         }
         while i < count {
             let o = Int(offsets[i])
-            out.storeBytes(of: lerp(row.load(fromByteOffset: o, as: UInt32.self),
-                                    row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i]),
-                           toByteOffset: 4 &* i, as: UInt32.self)
+            out.storeBytes(
+                of: lerp(
+                    row.load(fromByteOffset: o, as: UInt32.self),
+                    row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i]),
+                toByteOffset: 4 &* i, as: UInt32.self)
             i &+= 1
         }
     }
@@ -148,9 +166,12 @@ enum Sampling {
     /// `horizontal` fused with `BlendKernels.sourceOverConstant` onto `dst`: the
     /// samples go straight from registers into the blend (no scratch row
     /// written and read back). Same bytes as the two kernels in sequence.
-    static func horizontalOver(_ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-                               count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, scratch: UnsafeMutablePointer<UInt8>) {
-        let a = Pixels8(repeating: UInt32(alpha)), opaque = Pixels8(repeating: 0xFF00_0000)
+    static func horizontalOver(
+        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        let a = Pixels8(repeating: UInt32(alpha))
+        let opaque = Pixels8(repeating: 0xFF00_0000)
         var i = 0
         while i &+ 8 <= count {
             let pairs = texelPairs(row, offsets + i)
@@ -172,13 +193,17 @@ enum Sampling {
     // MARK: Rotated path
 
     /// Texel byte offsets (row and column) and both weights for pixels `x0 ..< x0 + count` of row `y`.
-    static func rotatedCoordinates(_ m: TexelMapping, rowBytes: Int, y: Int, x0: Int, count: Int,
-                                   offsets: UnsafeMutablePointer<Int32>, weightsX: UnsafeMutablePointer<UInt32>,
-                                   weightsY: UnsafeMutablePointer<UInt32>) {
+    static func rotatedCoordinates(
+        _ m: TexelMapping, rowBytes: Int, y: Int, x0: Int, count: Int,
+        offsets: UnsafeMutablePointer<Int32>, weightsX: UnsafeMutablePointer<UInt32>,
+        weightsY: UnsafeMutablePointer<UInt32>
+    ) {
         let s0 = Float(m.map.a * Double(x0) + m.map.c * Double(y) + m.map.tx)
         let t0 = Float(m.map.b * Double(x0) + m.map.d * Double(y) + m.map.ty)
-        let sa = m.sa, sb = m.sb
-        let limitX = Float(m.sourceWidth - 1), limitY = Float(m.sourceHeight - 1)
+        let sa = m.sa
+        let sb = m.sb
+        let limitX = Float(m.sourceWidth - 1)
+        let limitY = Float(m.sourceHeight - 1)
         let stride = Int32(truncatingIfNeeded: rowBytes)
         let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         var i = 0
@@ -203,9 +228,11 @@ enum Sampling {
     }
 
     /// Bilinear samples from per-pixel offsets and weights (`rotatedCoordinates`).
-    static func gather(_ texels: UnsafeRawPointer, rowBytes: Int, offsets: UnsafePointer<Int32>,
-                       weightsX: UnsafePointer<UInt32>, weightsY: UnsafePointer<UInt32>,
-                       count: Int, into out: UnsafeMutableRawPointer) {
+    static func gather(
+        _ texels: UnsafeRawPointer, rowBytes: Int, offsets: UnsafePointer<Int32>,
+        weightsX: UnsafePointer<UInt32>, weightsY: UnsafePointer<UInt32>,
+        count: Int, into out: UnsafeMutableRawPointer
+    ) {
         let below = texels + rowBytes
         var i = 0
         while i &+ 8 <= count {
@@ -213,15 +240,18 @@ enum Sampling {
             let bottom = texelPairs(below, offsets + i)
             let wy = UnsafeRawPointer(weightsY + i).loadUnaligned(as: Pixels8.self)
             let wx = UnsafeRawPointer(weightsX + i).loadUnaligned(as: Pixels8.self)
-            let left = lerp(top.evenHalf, bottom.evenHalf, wy), right = lerp(top.oddHalf, bottom.oddHalf, wy)
+            let left = lerp(top.evenHalf, bottom.evenHalf, wy)
+            let right = lerp(top.oddHalf, bottom.oddHalf, wy)
             out.storeBytes(of: lerp(left, right, wx), toByteOffset: 4 &* i, as: Pixels8.self)
             i &+= 8
         }
         while i < count {
-            let o = Int(offsets[i]), wy = weightsY[i]
+            let o = Int(offsets[i])
+            let wy = weightsY[i]
             let left = lerp(texels.load(fromByteOffset: o, as: UInt32.self), below.load(fromByteOffset: o, as: UInt32.self), wy)
-            let right = lerp(texels.load(fromByteOffset: o &+ 4, as: UInt32.self),
-                             below.load(fromByteOffset: o &+ 4, as: UInt32.self), wy)
+            let right = lerp(
+                texels.load(fromByteOffset: o &+ 4, as: UInt32.self),
+                below.load(fromByteOffset: o &+ 4, as: UInt32.self), wy)
             out.storeBytes(of: lerp(left, right, weightsX[i]), toByteOffset: 4 &* i, as: UInt32.self)
             i &+= 1
         }

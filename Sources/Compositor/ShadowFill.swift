@@ -33,14 +33,16 @@ struct ShadowFill: Fill {
 
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
         guard shadow.isAxisAligned else { return Band(color: color, shadow: shadow, columns: nil) }
-        ShadowKernels.prepareColumns(shadow, x0: columns.lowerBound, count: columns.count,
-                                     into: scratch.shadowColumns + columns.lowerBound)
+        ShadowKernels.prepareColumns(
+            shadow, x0: columns.lowerBound, count: columns.count,
+            into: scratch.shadowColumns + columns.lowerBound)
         return Band(color: color, shadow: shadow, columns: UnsafePointer(scratch.shadowColumns))
     }
 
     static func drawRun(_ band: inout Band, y: Int, lower: Int, upper: Int, _ row: ItemRow) {
-        ShadowKernels.shadowRow(band.shadow, y: y, x0: lower, count: upper - lower, columns: band.columns,
-                                into: row.scratch.coverage + lower)
+        ShadowKernels.shadowRow(
+            band.shadow, y: y, x0: lower, count: upper - lower, columns: band.columns,
+            into: row.scratch.coverage + lower)
         row.blendColor(band.color, y, lower, upper)
     }
 

@@ -27,7 +27,10 @@ enum ShadowKernels {
     /// The corner correction for `|u| = au`, `|v| = av`, zero outside the zones.
     @inline(__always)
     static func correction8(_ s: ShadowShape, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
-        let hh = s.halfHeight, r = s.radius, start = hh - r, k = s.k
+        let hh = s.halfHeight
+        let r = s.radius
+        let start = hh - r
+        let k = s.k
         let hwMinusR = SIMD8<Float>(repeating: s.halfWidth - r)
         var total = SIMD8<Float>(repeating: 0)
         let n = ShadowShape.cornerSamples
@@ -56,7 +59,9 @@ enum ShadowKernels {
 
     /// `Phi(|u|; halfWidth)` for target columns `x0 ..< x0 + count` of an axis-aligned shadow.
     static func prepareColumns(_ s: ShadowShape, x0: Int, count: Int, into columns: UnsafeMutablePointer<Float>) {
-        let rowU = Float(s.inverse.tx), ia = s.ia, hw = SIMD8<Float>(repeating: s.halfWidth)
+        let rowU = Float(s.inverse.tx)
+        let ia = s.ia
+        let hw = SIMD8<Float>(repeating: s.halfWidth)
         let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         var i = 0
         while i < count {
@@ -69,13 +74,18 @@ enum ShadowKernels {
 
     /// Shadow values (0...1) of pixels `x0 ..< x0 + count` on row `y`. `columns`
     /// (axis-aligned shadows only) holds `prepareColumns` output indexed by absolute x.
-    static func shadowRow(_ s: ShadowShape, y: Int, x0: Int, count: Int,
-                          columns: UnsafePointer<Float>?, into out: UnsafeMutablePointer<Float>) {
+    static func shadowRow(
+        _ s: ShadowShape, y: Int, x0: Int, count: Int,
+        columns: UnsafePointer<Float>?, into out: UnsafeMutablePointer<Float>
+    ) {
         guard count > 0 else { return }
         let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
         let rowV = Float(s.inverse.d * Double(y) + s.inverse.ty)
-        let ia = s.ia, ib = s.ib, k = s.k
-        let hw = SIMD8<Float>(repeating: s.halfWidth), hh = SIMD8<Float>(repeating: s.halfHeight)
+        let ia = s.ia
+        let ib = s.ib
+        let k = s.k
+        let hw = SIMD8<Float>(repeating: s.halfWidth)
+        let hh = SIMD8<Float>(repeating: s.halfHeight)
         let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         if s.isAxisAligned, let columns {
             let av = SIMD8<Float>(repeating: abs(rowV))
@@ -88,15 +98,18 @@ enum ShadowKernels {
             }
             guard s.radius > 0, abs(rowV) > s.zoneV else { return }
             // Zone columns: the row minus the interval where |u| <= zoneU.
-            var lo = -Double.infinity, hi = Double.infinity
+            var lo = -Double.infinity
+            var hi = Double.infinity
             CoverageShape.constrain(slope: s.inverse.a, offset: s.inverse.tx, reach: Double(s.zoneU), &lo, &hi)
             let innerLower = lo <= hi ? clampedIndex(lo.rounded(.up)) + 1 : Int.max / 4
             let innerUpper = lo <= hi ? clampedIndex(hi.rounded(.down)) : Int.max / 4
-            var first = (x0, min(x0 + count, innerLower)), second = (max(x0, innerUpper), x0 + count)
+            var first = (x0, min(x0 + count, innerLower))
+            var second = (max(x0, innerUpper), x0 + count)
             // Whole-vector stores run up to 7 pixels past a segment: never into the next one
             // (masked lanes outside the zones are left as they are, zone lanes must not be corrected twice).
             if first.0 < first.1 && second.0 < second.1 && second.0 - first.1 < 8 {
-                first = (first.0, second.1); second = (0, 0)
+                first = (first.0, second.1)
+                second = (0, 0)
             }
             for (a, b) in [first, second] where a < b {
                 var x = a
@@ -105,8 +118,9 @@ enum ShadowKernels {
                     let au = u.replacing(with: -u, where: u .< 0)
                     let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: SIMD8<Float>.self)
                     let p = UnsafeMutableRawPointer(out + (x - x0))
-                    p.storeBytes(of: p.loadUnaligned(as: SIMD8<Float>.self) - correction8(s, au: au, av: av, phiFull: phiFull),
-                                 as: SIMD8<Float>.self)
+                    p.storeBytes(
+                        of: p.loadUnaligned(as: SIMD8<Float>.self) - correction8(s, au: au, av: av, phiFull: phiFull),
+                        as: SIMD8<Float>.self)
                     x &+= 8
                 }
             }
@@ -115,8 +129,10 @@ enum ShadowKernels {
         var i = 0
         while i < count {
             let xf = iota + Float(Int32(truncatingIfNeeded: x0 &+ i))
-            let u = xf * ia + rowU, v = xf * ib + rowV
-            let au = u.replacing(with: -u, where: u .< 0), av = v.replacing(with: -v, where: v .< 0)
+            let u = xf * ia + rowU
+            let v = xf * ib + rowV
+            let au = u.replacing(with: -u, where: u .< 0)
+            let av = v.replacing(with: -v, where: v .< 0)
             let phiU = phi8(au, hw, k)
             var value = phiU * phi8(av, hh, k)
             if s.radius > 0 && any((au .> s.zoneU) .& (av .> s.zoneV)) {

@@ -56,13 +56,17 @@ struct ShadowShape: Sendable {
         let r = shape.rect
         let paintRect = DrawItem(transform: t, shape: shape, paint: .shadow(color: .black, sigma: sigma)).paintRect
         guard let blur = ShadowBlur(sigma: sigma, transform: t), r.width > 0, r.height > 0,
-              let extent = CoverageShape(transform: t, shape: RoundedRect(rect: paintRect)),
-              let inner = CoverageShape(transform: t, shape: shape) else { return nil }
+            let extent = CoverageShape(transform: t, shape: RoundedRect(rect: paintRect)),
+            let inner = CoverageShape(transform: t, shape: shape)
+        else { return nil }
         let reach = blur.reach
         self.extent = extent
         inverse = inner.inverse
-        ia = inner.ia; ib = inner.ib
-        halfWidth = inner.halfWidth; halfHeight = inner.halfHeight; radius = inner.radius
+        ia = inner.ia
+        ib = inner.ib
+        halfWidth = inner.halfWidth
+        halfHeight = inner.halfHeight
+        radius = inner.radius
         k = Float(1 / (2.squareRoot() * blur.sigma))
         self.reach = Float(reach)
         zoneU = inner.innerHalfWidth - Float(reach)
@@ -76,16 +80,22 @@ struct ShadowShape: Sendable {
         let t = inverse
         let u = abs(t.a * Double(x) + t.c * Double(y) + t.tx)
         let v = abs(t.b * Double(x) + t.d * Double(y) + t.ty)
-        let hw = Double(halfWidth), hh = Double(halfHeight), r = Double(radius), k = Double(self.k)
+        let hw = Double(halfWidth)
+        let hh = Double(halfHeight)
+        let r = Double(radius)
+        let k = Double(self.k)
         func phi(_ p: Double, _ h: Double) -> Double { (erf((h - p) * k) + erf((h + p) * k)) / 2 }
         var value = phi(u, hw) * phi(v, hh)
         guard r > 0, u > Double(zoneU), v > Double(zoneV) else { return value }
-        let reach = Double(self.reach), phiFull = phi(u, hw)
+        let reach = Double(self.reach)
+        let phiFull = phi(u, hw)
         for centre in bothSides ? [v, -v] : [v] {
-            let lo = max(hh - r, centre - reach), hi = max(lo, min(hh, centre + reach))
+            let lo = max(hh - r, centre - reach)
+            let hi = max(lo, min(hh, centre + reach))
             let n = Self.cornerSamples
             for j in 0 ..< n {
-                let y0 = lo + (hi - lo) * Double(j) / Double(n), y1 = lo + (hi - lo) * Double(j + 1) / Double(n)
+                let y0 = lo + (hi - lo) * Double(j) / Double(n)
+                let y1 = lo + (hi - lo) * Double(j + 1) / Double(n)
                 let mass = (erf((y1 - centre) * k) - erf((y0 - centre) * k)) / 2
                 let q = (y0 + y1) / 2 - (hh - r)
                 let row = hw - r + max(0, r * r - q * q).squareRoot()

@@ -20,14 +20,18 @@ struct SolidFill: CoverageFill {
     func band(columns: Range<Int>, scratch: RowScratch) -> SIMD4<UInt8>? { color }
 
     @inline(__always)
-    static func blendInterior(_ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-                              alpha: UInt8) {
+    static func blendInterior(
+        _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UInt8
+    ) {
         BlendKernels.sourceOverSolidConstant(dst: dst, color: color, alpha: alpha, count: count)
     }
 
     @inline(__always)
-    static func blend(_ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-                      alpha: UnsafePointer<UInt8>) {
+    static func blend(
+        _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UnsafePointer<UInt8>
+    ) {
         BlendKernels.sourceOverSolid(dst: dst, color: color, alpha: alpha, count: count)
     }
 

@@ -44,8 +44,9 @@ final class Texture: @unchecked Sendable {
         for y in 0 ..< height {
             let row = storage + y * rowBytes
             fillRow(row, y)
-            row.storeBytes(of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
-                           toByteOffset: width * 4, as: UInt32.self)
+            row.storeBytes(
+                of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
+                toByteOffset: width * 4, as: UInt32.self)
             if opaque { opaque = Self.rowIsOpaque(UnsafeRawPointer(row), count: width) }
         }
         (storage + height * rowBytes).copyMemory(from: storage + (height - 1) * rowBytes, byteCount: rowBytes)
@@ -76,7 +77,10 @@ final class Texture: @unchecked Sendable {
     /// Half as wide (rounded up): each texel is the rounded-up mean of a
     /// horizontal pair, the last one of an odd row paired with itself.
     func halvedWidth() -> Texture {
-        let w = (width + 1) / 2, source = base, sourceRowBytes = rowBytes, lastOffset = (width - 1) * 4
+        let w = (width + 1) / 2
+        let source = base
+        let sourceRowBytes = rowBytes
+        let lastOffset = (width - 1) * 4
         return Texture(width: w, height: height) { dst, y in
             let row = source + y * sourceRowBytes
             for i in 0 ..< w {
@@ -89,9 +93,14 @@ final class Texture: @unchecked Sendable {
 
     /// Half as tall (rounded up), pairing rows the same way.
     func halvedHeight() -> Texture {
-        let h = (height + 1) / 2, source = base, sourceRowBytes = rowBytes, lastRow = height - 1, w = width
+        let h = (height + 1) / 2
+        let source = base
+        let sourceRowBytes = rowBytes
+        let lastRow = height - 1
+        let w = width
         return Texture(width: w, height: h) { dst, y in
-            let r0 = source + 2 * y * sourceRowBytes, r1 = source + min(2 * y + 1, lastRow) * sourceRowBytes
+            let r0 = source + 2 * y * sourceRowBytes
+            let r1 = source + min(2 * y + 1, lastRow) * sourceRowBytes
             for i in 0 ..< w {
                 let a = r0.load(fromByteOffset: 4 &* i, as: UInt32.self)
                 let b = r1.load(fromByteOffset: 4 &* i, as: UInt32.self)

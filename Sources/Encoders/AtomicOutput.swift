@@ -13,8 +13,11 @@ final class AtomicOutput {
 
     /// `path` is the target; `reportedPath` what errors name (a pattern
     /// whose folder is the target), by default `path`.
-    init(path: String, kind: OutputFiles.AtomicOutput.Kind, overwrite: Bool, reportedPath: String? = nil)
-        throws(EncoderError) {
+    init(
+        path: String, kind: OutputFiles.AtomicOutput.Kind, overwrite: Bool, reportedPath: String? = nil
+    )
+        throws(EncoderError)
+    {
         self.path = reportedPath ?? path
         if case .fileSet = kind { isFileSet = true } else { isFileSet = false }
         do throws(OutputError) {

@@ -44,8 +44,8 @@ final class FramePipeline: @unchecked Sendable {
         self.width = width
         self.height = height
         let workerCount = max(1, workers)
-        free = (0..<max(buffers, workerCount + 1)).map { _ in Bitmap(width: width, height: height) }
-        threads = (0..<workerCount).map { number in
+        free = (0 ..< max(buffers, workerCount + 1)).map { _ in Bitmap(width: width, height: height) }
+        threads = (0 ..< workerCount).map { number in
             WorkerThread(name: workerCount == 1 ? name : "\(name)-\(number)") {
                 // Strong: the owner cancels or drains, which ends the threads and
                 // with them this reference.

@@ -12,8 +12,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// The fraction is stored reduced.
     public init?(numerator: Int, denominator: Int) {
         guard numerator > 0, denominator > 0,
-              Double(numerator) / Double(denominator) <= Self.maximumFramesPerSecond,
-              numerator <= Int(Int32.max), denominator <= Int(Int32.max) else { return nil }
+            Double(numerator) / Double(denominator) <= Self.maximumFramesPerSecond,
+            numerator <= Int(Int32.max), denominator <= Int(Int32.max)
+        else { return nil }
         let divisor = Self.gcd(numerator, denominator)
         self.numerator = numerator / divisor
         self.denominator = denominator / divisor
@@ -59,9 +60,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// Best rational approximation by continued fractions (last convergent or
     /// semiconvergent with denominator within the bound).
     private static func closestFraction(to x: Double, maximumDenominator: Int) -> (Int, Int) {
-        var (h0, h1, k0, k1) = (0, 1, 1, 0) // previous and current convergents h/k
+        var (h0, h1, k0, k1) = (0, 1, 1, 0)  // previous and current convergents h/k
         var value = x
-        for _ in 0..<64 {
+        for _ in 0 ..< 64 {
             let a = Int(value.rounded(.down))
             let k2 = a * k1 + k0
             if k2 > maximumDenominator {

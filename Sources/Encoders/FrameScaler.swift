@@ -16,8 +16,9 @@ final class FrameScaler {
         var message = [CChar](repeating: 0, count: 512)
         var opened: OpaquePointer?
         let status = message.withUnsafeMutableBufferPointer {
-            sr_frame_scaler_open(Int32(sourceWidth), Int32(sourceHeight), Int32(width), Int32(height),
-                                 &opened, $0.baseAddress, $0.count)
+            sr_frame_scaler_open(
+                Int32(sourceWidth), Int32(sourceHeight), Int32(width), Int32(height),
+                &opened, $0.baseAddress, $0.count)
         }
         guard status >= 0 else { throw EncoderError(.invalidSettings, path: path, reason: shimMessage(message)) }
         handle = opened
@@ -33,9 +34,10 @@ final class FrameScaler {
         var message = [CChar](repeating: 0, count: 512)
         let status = frame.pixels.withUnsafeBytes { source in
             message.withUnsafeMutableBufferPointer {
-                sr_frame_scaler_scale(handle, source.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                      frame.bytesPerRow, output.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                      width * 4, $0.baseAddress, $0.count)
+                sr_frame_scaler_scale(
+                    handle, source.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    frame.bytesPerRow, output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    width * 4, $0.baseAddress, $0.count)
             }
         }
         guard status >= 0 else { throw EncoderError(.writeFailed, path: path, reason: shimMessage(message)) }

@@ -78,8 +78,10 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
     /// One scaled frame, reused for every frame in both passes.
     private var scratch: [UInt8]
 
-    init(path: String, temporaryPath: String, directory: String, sourceWidth: Int, sourceHeight: Int,
-         width: Int, height: Int, timing: GIFTiming, keepAlpha: Bool, options: GIFOptions) throws {
+    init(
+        path: String, temporaryPath: String, directory: String, sourceWidth: Int, sourceHeight: Int,
+        width: Int, height: Int, timing: GIFTiming, keepAlpha: Bool, options: GIFOptions
+    ) throws {
         self.path = path
         self.temporaryPath = temporaryPath
         self.width = width
@@ -87,8 +89,9 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
         self.timing = timing
         self.keepAlpha = keepAlpha
         self.options = options
-        scaler = try FrameScaler(sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-                                 width: width, height: height, path: path)
+        scaler = try FrameScaler(
+            sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+            width: width, height: height, path: path)
         palette = try PaletteBuilder(width: width, height: height, path: path)
         spool = try GIFSpool(directory: directory, frameBytes: width * height * 4, path: path)
         scratch = [UInt8](repeating: 0, count: width * height * 4)
@@ -110,13 +113,15 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
         palette = nil
         let writer: VideoWriter
         do {
-            writer = try VideoWriter(path: temporaryPath, configuration: .gif(
-                width: width, height: height, frameRate: timing.frameRate, palette: entries, options: options))
+            writer = try VideoWriter(
+                path: temporaryPath,
+                configuration: .gif(
+                    width: width, height: height, frameRate: timing.frameRate, palette: entries, options: options))
         } catch {
             throw EncoderError(.writeFailed, path: path, reason: error.message)
         }
         slot.hold(writer)
-        for index in 0..<spool.frameCount {
+        for index in 0 ..< spool.frameCount {
             if isCancelled() { throw EncoderError.cancelled(path: path) }
             try scratch.withUnsafeMutableBytes { buffer in
                 try spool.read(index, into: buffer, path: path)

@@ -16,8 +16,10 @@ public struct GIFOptions: Sendable, Hashable {
     /// -1 plays once. `loopCountRange`: the GIF stores 16 bits.
     public var loopCount: Int
 
-    public init(maxWidth: Int = Defaults.maxWidth, maxFramesPerSecond: Int = Defaults.maxFramesPerSecond,
-                dither: GIFDither = Defaults.dither, loopCount: Int = Defaults.loopCount) {
+    public init(
+        maxWidth: Int = Defaults.maxWidth, maxFramesPerSecond: Int = Defaults.maxFramesPerSecond,
+        dither: GIFDither = Defaults.dither, loopCount: Int = Defaults.loopCount
+    ) {
         self.maxWidth = maxWidth
         self.maxFramesPerSecond = maxFramesPerSecond
         self.dither = dither
@@ -36,9 +38,9 @@ public struct GIFOptions: Sendable, Hashable {
         public static let loopCount = 0
     }
 
-    public static let maxFramesPerSecondRange = 1...50
+    public static let maxFramesPerSecondRange = 1 ... 50
     /// -1 (play once), 0 (forever) or a repeat count up to the 16 bits a GIF stores.
-    public static let loopCountRange = -1...65535
+    public static let loopCountRange = -1 ... 65535
 
     /// The GIF's size for frames of `width` x `height`.
     public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
@@ -52,16 +54,21 @@ public struct GIFOptions: Sendable, Hashable {
             throw EncoderError(.invalidSettings, path: path, reason: "GIF maximum width \(maxWidth) is negative")
         }
         guard Self.maxFramesPerSecondRange.contains(maxFramesPerSecond) else {
-            throw EncoderError(.invalidSettings, path: path, reason: "GIF maximum rate \(maxFramesPerSecond) fps "
-                + "is outside \(Self.maxFramesPerSecondRange) (GIF delays are in 1/100 s)")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "GIF maximum rate \(maxFramesPerSecond) fps "
+                    + "is outside \(Self.maxFramesPerSecondRange) (GIF delays are in 1/100 s)")
         }
         guard Self.loopCountRange.contains(loopCount) else {
-            throw EncoderError(.invalidSettings, path: path, reason: "GIF loop count \(loopCount) is outside "
-                + "\(Self.loopCountRange) (-1 plays once, 0 loops forever; GIF stores 16 bits)")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "GIF loop count \(loopCount) is outside "
+                    + "\(Self.loopCountRange) (-1 plays once, 0 loops forever; GIF stores 16 bits)")
         }
         if case .bayer(let scale) = dither, !GIFDither.bayerScaleRange.contains(scale) {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "Bayer dither scale \(scale) is outside \(GIFDither.bayerScaleRange)")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "Bayer dither scale \(scale) is outside \(GIFDither.bayerScaleRange)")
         }
     }
 }
@@ -81,7 +88,7 @@ public enum GIFDither: Sendable, Hashable, CaseIterable, LosslessStringConvertib
     case errorDiffusion
 
     public static let defaultBayerScale = 3
-    public static let bayerScaleRange = 0...5
+    public static let bayerScaleRange = 0 ... 5
 
     /// One of each mode, Bayer at its default scale: `bayer`, `sierra`, `none`.
     public static let allCases: [GIFDither] = [.bayer(scale: defaultBayerScale), .errorDiffusion, .none]
@@ -104,7 +111,8 @@ public enum GIFDither: Sendable, Hashable, CaseIterable, LosslessStringConvertib
         case "bayer": self = .bayer(scale: Self.defaultBayerScale)
         default:
             guard name.hasPrefix("bayer:"), let scale = Int(name.dropFirst(6)),
-                  Self.bayerScaleRange.contains(scale) else { return nil }
+                Self.bayerScaleRange.contains(scale)
+            else { return nil }
             self = .bayer(scale: scale)
         }
     }

@@ -20,8 +20,8 @@ final class GIFSpool {
     init(directory: String, frameBytes: Int, path: String) throws {
         self.frameBytes = frameBytes
         let prefix = directory.isEmpty || directory == "." ? "" : directory + "/"
-        for attempt in 0..<16 {
-            let name = prefix + ".shiftrender-gif-spool-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        for attempt in 0 ..< 16 {
+            let name = prefix + ".shiftrender-gif-spool-" + String(UInt64.random(in: 0 ... UInt64.max), radix: 36)
             let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 unlink(name)
@@ -30,8 +30,10 @@ final class GIFSpool {
             }
             let error = errno
             if error == EEXIST, attempt < 15 { continue }
-            throw EncoderError(.targetNotWritable, path: path, reason:
-                "cannot make the GIF's frame spool: \(AtomicOutput.directoryProblem(directory, errno: error))")
+            throw EncoderError(
+                .targetNotWritable, path: path,
+                reason:
+                    "cannot make the GIF's frame spool: \(AtomicOutput.directoryProblem(directory, errno: error))")
         }
         throw EncoderError(.targetNotWritable, path: path, reason: "cannot find a free name for the GIF's frame spool")
     }
@@ -53,8 +55,10 @@ final class GIFSpool {
             let n = Glibc.write(descriptor, frame.baseAddress! + done, frameBytes - done)
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
-                throw EncoderError(.writeFailed, path: path, reason:
-                    "cannot spool a GIF frame: \(AtomicOutput.describe(errno: n < 0 ? errno : ENOSPC))")
+                throw EncoderError(
+                    .writeFailed, path: path,
+                    reason:
+                        "cannot spool a GIF frame: \(AtomicOutput.describe(errno: n < 0 ? errno : ENOSPC))")
             }
             done += n
         }
@@ -69,8 +73,10 @@ final class GIFSpool {
             let n = pread(descriptor, frame.baseAddress! + done, frameBytes - done, off_t(index * frameBytes + done))
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
-                throw EncoderError(.writeFailed, path: path, reason:
-                    "cannot read back spooled GIF frame \(index): \(n < 0 ? AtomicOutput.describe(errno: errno) : "file ends early")")
+                throw EncoderError(
+                    .writeFailed, path: path,
+                    reason:
+                        "cannot read back spooled GIF frame \(index): \(n < 0 ? AtomicOutput.describe(errno: errno) : "file ends early")")
             }
             done += n
         }

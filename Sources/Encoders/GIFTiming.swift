@@ -21,7 +21,8 @@ public struct GIFTiming: Sendable, Hashable {
         let limit = max(1, maxFramesPerSecond) * sourceRate.denominator
         let step = max(1, (sourceRate.numerator + limit - 1) / limit)
         frameStep = step
-        frameRate = FrameRate(numerator: sourceRate.numerator, denominator: sourceRate.denominator * step)
+        frameRate =
+            FrameRate(numerator: sourceRate.numerator, denominator: sourceRate.denominator * step)
             ?? sourceRate
     }
 
@@ -42,7 +43,7 @@ public struct GIFTiming: Sendable, Hashable {
     /// last frame shows as long as the one before it (FFmpeg's GIF muxer).
     public func delays(forFrames count: Int) -> [Int] {
         guard count > 0 else { return [] }
-        var delays = (0..<count).map { start(ofFrame: $0 + 1) - start(ofFrame: $0) }
+        var delays = (0 ..< count).map { start(ofFrame: $0 + 1) - start(ofFrame: $0) }
         if count > 1 { delays[count - 1] = delays[count - 2] }
         return delays
     }

@@ -44,8 +44,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             default: break
             }
         }
-        throw EncoderError(.unsupportedOutput, path: path,
-                           reason: "unsupported output; use \(supportedDescription)")
+        throw EncoderError(
+            .unsupportedOutput, path: path,
+            reason: "unsupported output; use \(supportedDescription)")
     }
 
     /// A new encoder for this format writing to `path`.
@@ -74,7 +75,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         var index = name.startIndex
         var conversions: [String] = []
         while index < name.endIndex {
-            guard name[index] == "%" else { stem.append(name[index]); index = name.index(after: index); continue }
+            guard name[index] == "%" else {
+                stem.append(name[index])
+                index = name.index(after: index)
+                continue
+            }
             var end = name.index(after: index)
             while end < name.endIndex, "-+ #0123456789.".contains(name[end]) { end = name.index(after: end) }
             if end < name.endIndex, name[end].isLetter { end = name.index(after: end) }
@@ -82,7 +87,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             index = end
         }
         if !stem.isEmpty, !stem.hasSuffix("_"), !stem.hasSuffix("-") { stem += "_" }
-        var advice = "a PNG output names a sequence: use a pattern with the frame number, such as "
+        var advice =
+            "a PNG output names a sequence: use a pattern with the frame number, such as "
             + "'\(folder)\(stem)%04d.png', or a directory ending in '/'"
         if conversions.count > 1 {
             advice += " (a pattern holds one frame number, not \(conversions.count))"

@@ -25,8 +25,9 @@ public struct PNGFrameNaming: Sendable, Hashable {
     public static func directory(_ path: String) -> PNGFrameNaming {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        return PNGFrameNaming(directory: trimmed, prefix: "frame_", suffix: ".png", minimumDigits: 5,
-                              isPattern: false)
+        return PNGFrameNaming(
+            directory: trimmed, prefix: "frame_", suffix: ".png", minimumDigits: 5,
+            isPattern: false)
     }
 
     /// The naming a pattern path asks for, or nil when `path` is not one: its
@@ -37,7 +38,8 @@ public struct PNGFrameNaming: Sendable, Hashable {
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         guard !directory.contains("%"), name.lowercased().hasSuffix(".png"),
-              let percent = name.firstIndex(of: "%") else { return nil }
+            let percent = name.firstIndex(of: "%")
+        else { return nil }
         let prefix = String(name[..<percent])
         var rest = name[name.index(after: percent)...]
         var digits = 1
@@ -50,8 +52,9 @@ public struct PNGFrameNaming: Sendable, Hashable {
         guard rest.first == "d" else { return nil }
         let suffix = String(rest.dropFirst())
         guard !suffix.contains("%") else { return nil }
-        return PNGFrameNaming(directory: directory, prefix: prefix, suffix: suffix, minimumDigits: digits,
-                              isPattern: true)
+        return PNGFrameNaming(
+            directory: directory, prefix: prefix, suffix: suffix, minimumDigits: digits,
+            isPattern: true)
     }
 
     /// The file name of frame `index`: its number zero-padded to

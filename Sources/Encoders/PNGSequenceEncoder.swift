@@ -61,16 +61,19 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
 
         // The first frame is certain to be written: checking it now refuses
         // the common clash before any work. The rest are checked in finish().
-        let frames = FileSet(noun: "frame", isMember: { naming.isMember($0) },
-                             expectedMembers: [naming.name(settings.firstFrameNumber)])
-        let output = try AtomicOutput(path: naming.isPattern ? naming.directory : path, kind: .fileSet(frames),
-                                      overwrite: settings.overwrite, reportedPath: path)
+        let frames = FileSet(
+            noun: "frame", isMember: { naming.isMember($0) },
+            expectedMembers: [naming.name(settings.firstFrameNumber)])
+        let output = try AtomicOutput(
+            path: naming.isPattern ? naming.directory : path, kind: .fileSet(frames),
+            overwrite: settings.overwrite, reportedPath: path)
         self.output = output
         let workers = settings.resolvedThreads
         core = StreamingEncoder(
             path: path, width: settings.width, height: settings.height, noun: "sequence", output: output,
-            sink: PNGFileSink(naming: naming, firstNumber: settings.firstFrameNumber, output: output, path: path,
-                              keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
+            sink: PNGFileSink(
+                naming: naming, firstNumber: settings.firstFrameNumber, output: output, path: path,
+                keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
             // One frame per worker plus one queued keeps every worker busy.
             workers: workers, buffers: workers + 1, threadName: "sr-png")
     }
@@ -103,8 +106,9 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
 
     func consume(_ frame: Bitmap, index: Int) throws {
         do {
-            try PNGCodec.writeFrame(frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha,
-                                    compressionLevel: level)
+            try PNGCodec.writeFrame(
+                frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha,
+                compressionLevel: level)
         } catch let error as PNGError {
             // libpng says "write error" whatever the cause; a full disk is the usual one.
             let reason = output.fileSystemProblem() ?? error.reason

@@ -31,8 +31,9 @@ final class PaletteBuilder {
     func add(_ frame: UnsafeRawBufferPointer, bytesPerRow: Int, path: String) throws {
         var message = [CChar](repeating: 0, count: 512)
         let status = message.withUnsafeMutableBufferPointer {
-            sr_palette_builder_add(handle, frame.baseAddress!.assumingMemoryBound(to: UInt8.self), bytesPerRow,
-                                   $0.baseAddress, $0.count)
+            sr_palette_builder_add(
+                handle, frame.baseAddress!.assumingMemoryBound(to: UInt8.self), bytesPerRow,
+                $0.baseAddress, $0.count)
         }
         guard status >= 0 else { throw EncoderError(.writeFailed, path: path, reason: shimMessage(message)) }
     }

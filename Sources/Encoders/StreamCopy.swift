@@ -56,8 +56,9 @@ final class PacketReader: @unchecked Sendable {
         }
         if status < 0 { throw VideoWriterError(message: shimMessage(message)) }
         guard status > 0 else { return nil }
-        return Packet(pts: info.pts == Int64.min ? nil : info.pts, dts: info.dts == Int64.min ? nil : info.dts,
-                      duration: info.duration, isKeyframe: info.keyframe != 0)
+        return Packet(
+            pts: info.pts == Int64.min ? nil : info.pts, dts: info.dts == Int64.min ? nil : info.dts,
+            duration: info.duration, isKeyframe: info.keyframe != 0)
     }
 
     /// How this file's stream differs from `other`'s, this one's value first
@@ -86,14 +87,17 @@ final class PacketReader: @unchecked Sendable {
 final class PacketWriter: @unchecked Sendable {
     private let handle: OpaquePointer
 
-    init(path: String, formatName: String, model: PacketReader, frameRate: FrameRate,
-         metadata: (key: String, value: String)?, formatOptions: String) throws(VideoWriterError) {
+    init(
+        path: String, formatName: String, model: PacketReader, frameRate: FrameRate,
+        metadata: (key: String, value: String)?, formatOptions: String
+    ) throws(VideoWriterError) {
         var opened: OpaquePointer?
         var message = [CChar](repeating: 0, count: 1024)
         let status = message.withUnsafeMutableBufferPointer {
-            sr_packet_writer_open(path, formatName, model.handle, Int32(frameRate.numerator),
-                                  Int32(frameRate.denominator), metadata?.key, metadata?.value, formatOptions,
-                                  &opened, $0.baseAddress, $0.count)
+            sr_packet_writer_open(
+                path, formatName, model.handle, Int32(frameRate.numerator),
+                Int32(frameRate.denominator), metadata?.key, metadata?.value, formatOptions,
+                &opened, $0.baseAddress, $0.count)
         }
         guard status >= 0, let opened else { throw VideoWriterError(message: shimMessage(message)) }
         handle = opened

@@ -30,16 +30,20 @@ final class StreamingEncoder: @unchecked Sendable {
     /// Frames accepted; touched only by the appending thread.
     private(set) var frameCount = 0
 
-    init(path: String, width: Int, height: Int, noun: String, output: AtomicOutput, sink: any FrameSink,
-         workers: Int, buffers: Int, threadName: String) {
+    init(
+        path: String, width: Int, height: Int, noun: String, output: AtomicOutput, sink: any FrameSink,
+        workers: Int, buffers: Int, threadName: String
+    ) {
         self.path = path
         self.width = width
         self.height = height
         self.noun = noun
         self.output = output
         self.sink = sink
-        pipeline = FramePipeline(width: width, height: height, workers: workers, buffers: buffers,
-                                 name: threadName) { frame, index in
+        pipeline = FramePipeline(
+            width: width, height: height, workers: workers, buffers: buffers,
+            name: threadName
+        ) { frame, index in
             try sink.consume(frame, index: index)
         }
     }
@@ -132,8 +136,10 @@ final class StreamingEncoder: @unchecked Sendable {
     private func checkFrame(_ frame: Bitmap) throws {
         try checkOpen()
         guard frame.width == width, frame.height == height, frame.pixels.count == width * height * 4 else {
-            throw fail(.frameMismatch, "frame \(frameCount) is \(frame.width)x\(frame.height) "
-                + "(\(frame.pixels.count) bytes); this \(noun) is \(width)x\(height)")
+            throw fail(
+                .frameMismatch,
+                "frame \(frameCount) is \(frame.width)x\(frame.height) "
+                    + "(\(frame.pixels.count) bytes); this \(noun) is \(width)x\(height)")
         }
     }
 

@@ -56,7 +56,7 @@ public struct VideoChunk: Sendable, Hashable {
     }
 
     static func isValidDigest(_ digest: String) -> Bool {
-        (1...128).contains(digest.utf8.count) && digest.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+        (1 ... 128).contains(digest.utf8.count) && digest.utf8.allSatisfy { (0x21 ... 0x7E).contains($0) }
     }
 }
 
@@ -87,17 +87,20 @@ public struct VideoChunkLabel: Sendable, Hashable {
             fields[word[..<equals]] = word[word.index(after: equals)...]
         }
         guard let frames = fields["frames"], let clipText = fields["clip"], let rate = fields["rate"],
-              let digest = fields["scene"] else { return nil }
+            let digest = fields["scene"]
+        else { return nil }
         let range = frames.split(separator: "-", omittingEmptySubsequences: false)
         let ratio = rate.split(separator: "/", omittingEmptySubsequences: false)
         guard range.count == 2, ratio.count == 2,
-              let first = Int(range[0]), let last = Int(range[1]), let clip = Int(clipText),
-              let numerator = Int(ratio[0]), let denominator = Int(ratio[1]),
-              let frameRate = FrameRate(numerator: numerator, denominator: denominator),
-              frameRate.numerator == numerator, frameRate.denominator == denominator,
-              first >= 0, last >= first, last < clip else { return nil }
-        let chunk = VideoChunk(firstFrame: first, frameCount: last - first + 1, clipFrameCount: clip,
-                               sceneDigest: String(digest))
+            let first = Int(range[0]), let last = Int(range[1]), let clip = Int(clipText),
+            let numerator = Int(ratio[0]), let denominator = Int(ratio[1]),
+            let frameRate = FrameRate(numerator: numerator, denominator: denominator),
+            frameRate.numerator == numerator, frameRate.denominator == denominator,
+            first >= 0, last >= first, last < clip
+        else { return nil }
+        let chunk = VideoChunk(
+            firstFrame: first, frameCount: last - first + 1, clipFrameCount: clip,
+            sceneDigest: String(digest))
         guard VideoChunk.isValidDigest(chunk.sceneDigest) else { return nil }
         self.init(chunk: chunk, frameRate: frameRate)
     }

@@ -135,8 +135,9 @@ public final class VideoChunkJoiner: @unchecked Sendable {
                 throw cannotJoin("\(part) is \(Self.name(partFormat)): only MP4, MOV and WebM chunks join by stream copy")
             }
             guard partFormat == format else {
-                throw cannotJoin("\(part) is \(Self.name(partFormat)) but the joined video is \(Self.name(format)): "
-                    + "the parts and the joined video must be one container")
+                throw cannotJoin(
+                    "\(part) is \(Self.name(partFormat)) but the joined video is \(Self.name(format)): "
+                        + "the parts and the joined video must be one container")
             }
         }
         return format
@@ -174,8 +175,9 @@ public final class VideoChunkJoiner: @unchecked Sendable {
                 try checkSameClip(label, path, as: first.label, ordered[0])
                 try checkFollows(label, path, surveyed.last!)
                 if let difference = reader.difference(from: first.reader) {
-                    throw cannotJoin("\(path) differs from \(ordered[0]) in its \(difference); parts join only when "
-                        + "encoded with the same settings (size, background, preset; the CRF may differ)")
+                    throw cannotJoin(
+                        "\(path) differs from \(ordered[0]) in its \(difference); parts join only when "
+                            + "encoded with the same settings (size, background, preset; the CRF may differ)")
                 }
                 offset = Int64(label.chunk.firstFrame - first.label.chunk.firstFrame)
             } else {
@@ -187,11 +189,14 @@ public final class VideoChunkJoiner: @unchecked Sendable {
             surveyed.append(Part(path: path, label: label, offset: offset, packetCount: count))
             release(reader)
         }
-        let head = surveyed[0].label, tail = surveyed[surveyed.count - 1].label.chunk
-        let joined = VideoChunk(firstFrame: head.chunk.firstFrame, frameCount: tail.lastFrame - head.chunk.firstFrame + 1,
-                                clipFrameCount: head.chunk.clipFrameCount, sceneDigest: head.chunk.sceneDigest)
-        return Survey(parts: surveyed, joinedLabel: VideoChunkLabel(chunk: joined, frameRate: head.frameRate),
-                      clock: clock!)
+        let head = surveyed[0].label
+        let tail = surveyed[surveyed.count - 1].label.chunk
+        let joined = VideoChunk(
+            firstFrame: head.chunk.firstFrame, frameCount: tail.lastFrame - head.chunk.firstFrame + 1,
+            clipFrameCount: head.chunk.clipFrameCount, sceneDigest: head.chunk.sceneDigest)
+        return Survey(
+            parts: surveyed, joinedLabel: VideoChunkLabel(chunk: joined, frameRate: head.frameRate),
+            clock: clock!)
     }
 
     private func checkContainer(_ reader: PacketReader, _ container: OutputFormat) throws {
@@ -203,8 +208,9 @@ public final class VideoChunkJoiner: @unchecked Sendable {
         default: matches = demuxer.contains("webm")
         }
         guard matches else {
-            throw cannotJoin("\(reader.path) is not \(Self.name(container)) inside (FFmpeg reads it as "
-                + "\(demuxer)\(reader.majorBrand.isEmpty ? "" : ", brand '\(reader.majorBrand)'"))")
+            throw cannotJoin(
+                "\(reader.path) is not \(Self.name(container)) inside (FFmpeg reads it as "
+                    + "\(demuxer)\(reader.majorBrand.isEmpty ? "" : ", brand '\(reader.majorBrand)'"))")
         }
         guard reader.streamCount == 1 else {
             throw cannotJoin("\(reader.path) has \(reader.streamCount) streams; chunks hold one video stream")
@@ -213,8 +219,9 @@ public final class VideoChunkJoiner: @unchecked Sendable {
 
     private func chunkLabel(_ reader: PacketReader) throws -> VideoChunkLabel {
         guard let text = reader.label else {
-            throw cannotJoin("\(reader.path) has no chunk label: render each part with --frames A-B "
-                + "(shiftrender labels such parts with their range and scene), then join them")
+            throw cannotJoin(
+                "\(reader.path) has no chunk label: render each part with --frames A-B "
+                    + "(shiftrender labels such parts with their range and scene), then join them")
         }
         guard let label = VideoChunkLabel(text: text) else {
             throw cannotJoin("\(reader.path) has a chunk label this version cannot read: '\(text)'")
@@ -222,15 +229,20 @@ public final class VideoChunkJoiner: @unchecked Sendable {
         return label
     }
 
-    private func checkSameClip(_ label: VideoChunkLabel, _ path: String, as first: VideoChunkLabel, _ firstPath: String)
-        throws {
+    private func checkSameClip(
+        _ label: VideoChunkLabel, _ path: String, as first: VideoChunkLabel, _ firstPath: String
+    )
+        throws
+    {
         guard label.chunk.sceneDigest == first.chunk.sceneDigest else {
-            throw cannotJoin("\(path) was rendered from another scene or other options than \(firstPath) "
-                + "(scene digest \(label.chunk.sceneDigest), not \(first.chunk.sceneDigest))")
+            throw cannotJoin(
+                "\(path) was rendered from another scene or other options than \(firstPath) "
+                    + "(scene digest \(label.chunk.sceneDigest), not \(first.chunk.sceneDigest))")
         }
         guard label.chunk.clipFrameCount == first.chunk.clipFrameCount else {
-            throw cannotJoin("\(path) belongs to a clip of \(label.chunk.clipFrameCount) frames but \(firstPath) "
-                + "to one of \(first.chunk.clipFrameCount)")
+            throw cannotJoin(
+                "\(path) belongs to a clip of \(label.chunk.clipFrameCount) frames but \(firstPath) "
+                    + "to one of \(first.chunk.clipFrameCount)")
         }
         guard label.frameRate == first.frameRate else {
             throw cannotJoin("\(path) plays at \(label.frameRate) fps but \(firstPath) at \(first.frameRate)")
@@ -239,47 +251,57 @@ public final class VideoChunkJoiner: @unchecked Sendable {
 
     /// Consecutive ranges, in the order given.
     private func checkFollows(_ label: VideoChunkLabel, _ path: String, _ previous: Part) throws {
-        let chunk = label.chunk, before = previous.label.chunk
+        let chunk = label.chunk
+        let before = previous.label.chunk
         if chunk.firstFrame == before.firstFrame && chunk.frameCount == before.frameCount {
             throw cannotJoin("\(path) and \(previous.path) both hold \(chunk.rangeText): give each range once")
         }
         if chunk.firstFrame < before.firstFrame {
-            throw cannotJoin("\(path) (\(chunk.rangeText)) comes before \(previous.path) (\(before.rangeText)) "
-                + "in the clip: give the parts in frame order")
+            throw cannotJoin(
+                "\(path) (\(chunk.rangeText)) comes before \(previous.path) (\(before.rangeText)) "
+                    + "in the clip: give the parts in frame order")
         }
         if chunk.firstFrame > before.lastFrame + 1 {
-            let missing = chunk.firstFrame - 1 == before.lastFrame + 1
+            let missing =
+                chunk.firstFrame - 1 == before.lastFrame + 1
                 ? "frame \(before.lastFrame + 1) is missing" : "frames \(before.lastFrame + 1)-\(chunk.firstFrame - 1) are missing"
-            throw cannotJoin("\(path) starts at frame \(chunk.firstFrame) but \(previous.path) ends at frame "
-                + "\(before.lastFrame): \(missing)")
+            throw cannotJoin(
+                "\(path) starts at frame \(chunk.firstFrame) but \(previous.path) ends at frame "
+                    + "\(before.lastFrame): \(missing)")
         }
         if chunk.firstFrame <= before.lastFrame {
             let last = min(before.lastFrame, chunk.lastFrame)
-            throw cannotJoin("\(path) starts at frame \(chunk.firstFrame) but \(previous.path) ends at frame "
-                + "\(before.lastFrame): frames \(chunk.firstFrame)-\(last) would be in the video twice")
+            throw cannotJoin(
+                "\(path) starts at frame \(chunk.firstFrame) but \(previous.path) ends at frame "
+                    + "\(before.lastFrame): frames \(chunk.firstFrame)-\(last) would be in the video twice")
         }
     }
 
     /// Reads a part's packets: a keyframe first, one packet per frame of its
     /// label's range at evenly spaced times, decode times increasing across
     /// the joined video. Returns the packet count.
-    private func checkPackets(_ reader: PacketReader, _ label: VideoChunkLabel, offset: Int64, clock: FrameClock,
-                              lastDecodeTime: inout Int64?) throws -> Int {
+    private func checkPackets(
+        _ reader: PacketReader, _ label: VideoChunkLabel, offset: Int64, clock: FrameClock,
+        lastDecodeTime: inout Int64?
+    ) throws -> Int {
         let path = reader.path
         var frames = Set<Int64>()
         while let packet = try next(reader) {
             if frames.isEmpty && !packet.isKeyframe {
-                throw cannotJoin("\(path) does not start on a keyframe, so it cannot be decoded on its own; "
-                    + "render the part again")
+                throw cannotJoin(
+                    "\(path) does not start on a keyframe, so it cannot be decoded on its own; "
+                        + "render the part again")
             }
             guard let timing = clock.place(packet, offset: offset) else {
-                throw cannotJoin("\(path) has a frame at pts \(packet.pts.map(String.init) ?? "none"), off the "
-                    + "\(label.frameRate) fps grid of its time base \(clock.timeBase.0)/\(clock.timeBase.1)")
+                throw cannotJoin(
+                    "\(path) has a frame at pts \(packet.pts.map(String.init) ?? "none"), off the "
+                        + "\(label.frameRate) fps grid of its time base \(clock.timeBase.0)/\(clock.timeBase.1)")
             }
             let local = timing.frame - offset
             guard local < Int64(label.chunk.frameCount), frames.insert(local).inserted else {
-                throw cannotJoin("\(path) holds more frames than its label's \(label.chunk.frameCount) "
-                    + "(\(label.chunk.rangeText)), or one twice")
+                throw cannotJoin(
+                    "\(path) holds more frames than its label's \(label.chunk.frameCount) "
+                        + "(\(label.chunk.rangeText)), or one twice")
             }
             if let lastDecodeTime, timing.dts <= lastDecodeTime {
                 throw cannotJoin("\(path): its decode timestamps would not follow the previous part's")
@@ -287,8 +309,9 @@ public final class VideoChunkJoiner: @unchecked Sendable {
             lastDecodeTime = timing.dts
         }
         guard frames.count == label.chunk.frameCount else {
-            throw cannotJoin("\(path) holds \(frames.count) frames but its label says \(label.chunk.frameCount) "
-                + "(\(label.chunk.rangeText)): it may be cut short; render the part again")
+            throw cannotJoin(
+                "\(path) holds \(frames.count) frames but its label says \(label.chunk.frameCount) "
+                    + "(\(label.chunk.rangeText)): it may be cut short; render the part again")
         }
         return frames.count
     }
@@ -328,17 +351,22 @@ public final class VideoChunkJoiner: @unchecked Sendable {
         }
     }
 
-    private func openWriter(_ path: String, container: OutputFormat, model: PacketReader, label: VideoChunkLabel)
-        throws -> PacketWriter {
-        let formatName: String, options: String
+    private func openWriter(
+        _ path: String, container: OutputFormat, model: PacketReader, label: VideoChunkLabel
+    )
+        throws -> PacketWriter
+    {
+        let formatName: String
+        let options: String
         switch container {
         case .mp4: (formatName, options) = ("mp4", "movflags=+faststart+use_metadata_tags")
         case .mov: (formatName, options) = ("mov", "movflags=+use_metadata_tags")
         default: (formatName, options) = ("webm", "")
         }
         do {
-            let writer = try PacketWriter(path: path, formatName: formatName, model: model, frameRate: label.frameRate,
-                                          metadata: (VideoChunk.metadataKey, label.text), formatOptions: options)
+            let writer = try PacketWriter(
+                path: path, formatName: formatName, model: model, frameRate: label.frameRate,
+                metadata: (VideoChunk.metadataKey, label.text), formatOptions: options)
             track(writer: writer)
             return writer
         } catch {
@@ -402,7 +430,8 @@ public final class VideoChunkJoiner: @unchecked Sendable {
         do {
             return try reader.next()
         } catch {
-            throw isCancelled ? EncoderError.cancelled(path: output)
+            throw isCancelled
+                ? EncoderError.cancelled(path: output)
                 : EncoderError(.unreadable, path: reader.path, reason: error.message)
         }
     }
@@ -449,11 +478,15 @@ struct FrameClock {
     /// Where a part's packet goes in the joined video: its frame (the part's
     /// frame plus `offset`), pts, dts moved by as much as its pts, and
     /// duration. nil when its pts is not on the frame grid.
-    func place(_ packet: PacketReader.Packet, offset: Int64)
-        -> (frame: Int64, pts: Int64, dts: Int64, duration: Int64)? {
+    func place(
+        _ packet: PacketReader.Packet, offset: Int64
+    )
+        -> (frame: Int64, pts: Int64, dts: Int64, duration: Int64)?
+    {
         guard let pts = packet.pts, let dts = packet.dts else { return nil }
-        let local = sr_rescale(pts, Int32(timeBase.0), Int32(timeBase.1), Int32(frameRate.denominator),
-                               Int32(frameRate.numerator))
+        let local = sr_rescale(
+            pts, Int32(timeBase.0), Int32(timeBase.1), Int32(frameRate.denominator),
+            Int32(frameRate.numerator))
         guard local >= 0, local < Int64(Int32.max), timestamp(ofFrame: local) == pts else { return nil }
         let frame = local + offset
         let joinedPts = timestamp(ofFrame: frame)

@@ -53,14 +53,17 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
                 let evenText = "\(even.width)x\(even.height)"
                 switch settings.oddSize {
                 case .refuse:
-                    throw EncoderError(.invalidSettings, path: path, reason:
-                        "H.264 yuv420p needs even width and height; \(settings.sizeText) is odd: "
-                        + "let it be padded to \(evenText) with the background (--odd-size pad), "
-                        + "change the canvas size or scale, or write .mov, .webm or a PNG sequence")
+                    throw EncoderError(
+                        .invalidSettings, path: path,
+                        reason:
+                            "H.264 yuv420p needs even width and height; \(settings.sizeText) is odd: "
+                            + "let it be padded to \(evenText) with the background (--odd-size pad), "
+                            + "change the canvas size or scale, or write .mov, .webm or a PNG sequence")
                 case .pad:
-                    warnings.append("'\(path)': padded \(settings.sizeText) to \(evenText) with the canvas "
-                        + "background, as H.264 yuv420p needs even width and height "
-                        + "(--odd-size refuse to stop instead)")
+                    warnings.append(
+                        "'\(path)': padded \(settings.sizeText) to \(evenText) with the canvas "
+                            + "background, as H.264 yuv420p needs even width and height "
+                            + "(--odd-size refuse to stop instead)")
                 }
             }
             configuration = .h264MP4(settings: settings, frameRate: frameRate, encodedSize: even)
@@ -71,12 +74,15 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
             try settings.validateVP9(path: path)
             configuration = .vp9WebM(settings: settings, frameRate: frameRate)
         case .gif, .pngSequence:
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "\(format) is not a video file format; use OutputFormat.encoder")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "\(format) is not a video file format; use OutputFormat.encoder")
         }
         guard VideoWriter.hasEncoder(configuration.codecName) else {
-            throw EncoderError(.writeFailed, path: path, reason:
-                "this FFmpeg build has no \(configuration.codecName) encoder; install an FFmpeg that has it")
+            throw EncoderError(
+                .writeFailed, path: path,
+                reason:
+                    "this FFmpeg build has no \(configuration.codecName) encoder; install an FFmpeg that has it")
         }
         encodedWidth = configuration.outputWidth ?? settings.width
         encodedHeight = configuration.outputHeight ?? settings.height
@@ -92,8 +98,9 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
         }
         core = StreamingEncoder(
             path: path, width: settings.width, height: settings.height, noun: "video", output: output,
-            sink: VideoWriterSink(writer: writer, path: path, straightAlpha: configuration.storesStraightAlpha,
-                                  chunk: settings.chunk),
+            sink: VideoWriterSink(
+                writer: writer, path: path, straightAlpha: configuration.storesStraightAlpha,
+                chunk: settings.chunk),
             // One frame encoding, one queued: enough to keep the encoder fed
             // while the caller fills a third.
             workers: 1, buffers: 2, threadName: "sr-\(format.rawValue)")
@@ -149,9 +156,11 @@ private final class VideoWriterSink: FrameSink, @unchecked Sendable {
             throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
         }
         if let chunk, chunk.frameCount != frameCount {
-            throw EncoderError(.frameMismatch, path: path, reason:
-                "the chunk label says \(chunk.frameCount) frames (\(chunk.rangeText)) but \(frameCount) "
-                + "\(frameCount == 1 ? "was" : "were") appended; nothing was written")
+            throw EncoderError(
+                .frameMismatch, path: path,
+                reason:
+                    "the chunk label says \(chunk.frameCount) frames (\(chunk.rangeText)) but \(frameCount) "
+                    + "\(frameCount == 1 ? "was" : "were") appended; nothing was written")
         }
         try writer.finishAndClose(path: path)
         slot.release()

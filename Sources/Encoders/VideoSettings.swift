@@ -89,10 +89,10 @@ public struct VideoSettings: Sendable, Hashable {
     }
 
     /// The values each knob accepts; anything else is refused with `.invalidSettings`.
-    public static let crfRange = 0...51
-    public static let vp9CRFRange = 0...63
-    public static let pngCompressionLevelRange = 0...9
-    public static let encoderThreadsRange = 1...256
+    public static let crfRange = 0 ... 51
+    public static let vp9CRFRange = 0 ... 63
+    public static let pngCompressionLevelRange = 0 ... 9
+    public static let encoderThreadsRange = 1 ... 256
     /// The largest width or height.
     public static let maximumSide = 16384
 
@@ -126,20 +126,24 @@ public struct VideoSettings: Sendable, Hashable {
     /// Returns the frame rate.
     func validateCommon(path: String) throws -> FrameRate {
         guard width > 0, height > 0 else {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "frame size \(sizeText) must be positive in both directions")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "frame size \(sizeText) must be positive in both directions")
         }
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "frame size \(sizeText) is larger than \(Self.maximumSide) pixels on a side")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "frame size \(sizeText) is larger than \(Self.maximumSide) pixels on a side")
         }
         guard let rate = frameRate else {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "frame rate \(framesPerSecond) fps must be above 0 and at most 1000")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "frame rate \(framesPerSecond) fps must be above 0 and at most 1000")
         }
         if let threads = encoderThreads, !Self.encoderThreadsRange.contains(threads) {
-            throw EncoderError(.invalidSettings, path: path,
-                               reason: "encoder threads \(threads) is outside \(Self.encoderThreadsRange)")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason: "encoder threads \(threads) is outside \(Self.encoderThreadsRange)")
         }
         try chunk?.validate(path: path)
         return rate
@@ -155,8 +159,10 @@ public struct VideoSettings: Sendable, Hashable {
 
     func validatePreset(path: String) throws {
         guard Self.x264Presets.contains(preset) else {
-            throw EncoderError(.invalidSettings, path: path, reason:
-                "unknown preset '\(preset)'; use one of \(Self.x264Presets.joined(separator: ", "))")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason:
+                    "unknown preset '\(preset)'; use one of \(Self.x264Presets.joined(separator: ", "))")
         }
     }
 
@@ -169,8 +175,10 @@ public struct VideoSettings: Sendable, Hashable {
 
     func validatePNG(path: String) throws {
         guard Self.pngCompressionLevelRange.contains(pngCompressionLevel) else {
-            throw EncoderError(.invalidSettings, path: path, reason:
-                "PNG compression level \(pngCompressionLevel) is outside \(Self.pngCompressionLevelRange)")
+            throw EncoderError(
+                .invalidSettings, path: path,
+                reason:
+                    "PNG compression level \(pngCompressionLevel) is outside \(Self.pngCompressionLevelRange)")
         }
     }
 }

@@ -60,13 +60,17 @@ final class VideoWriter {
         /// x264's headers are "stitchable": they do not depend on the content
         /// or the CRF, so chunks encoded apart have identical headers and join
         /// (`VideoChunkJoiner`).
-        static func h264MP4(settings: VideoSettings, frameRate: FrameRate,
-                            encodedSize: (width: Int, height: Int)) -> Configuration {
+        static func h264MP4(
+            settings: VideoSettings, frameRate: FrameRate,
+            encodedSize: (width: Int, height: Int)
+        ) -> Configuration {
             var c = Configuration(
                 formatName: "mp4", codecName: "libx264", pixelFormat: "yuv420p",
                 width: settings.width, height: settings.height, frameRate: frameRate,
-                codecOptions: [("crf", String(settings.crf)), ("preset", settings.preset),
-                               ("x264-params", "stitchable=1")],
+                codecOptions: [
+                    ("crf", String(settings.crf)), ("preset", settings.preset),
+                    ("x264-params", "stitchable=1"),
+                ],
                 formatOptions: [("movflags", "+faststart" + (settings.chunk == nil ? "" : "+use_metadata_tags"))],
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv"
             )
@@ -125,8 +129,10 @@ final class VideoWriter {
         /// An animated GIF of `width` x `height` straight BGRA frames (the
         /// GIF spool's), mapped onto `palette` with `dither`, looping as
         /// `loopCount` says. The muxer turns the rate into delays in 1/100 s.
-        static func gif(width: Int, height: Int, frameRate: FrameRate, palette: [UInt32],
-                        options: GIFOptions) -> Configuration {
+        static func gif(
+            width: Int, height: Int, frameRate: FrameRate, palette: [UInt32],
+            options: GIFOptions
+        ) -> Configuration {
             var c = Configuration(
                 formatName: "gif", codecName: "gif", pixelFormat: "pal8", inputPixelFormat: "bgra",
                 width: width, height: height, frameRate: frameRate,

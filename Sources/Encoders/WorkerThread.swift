@@ -24,11 +24,13 @@ final class WorkerThread: @unchecked Sendable {
     /// Starts `body` at once on a new thread. `name` labels it for debugging.
     init(name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body, name: name)).toOpaque()
-        let result = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
         precondition(result == 0, "cannot start an encoder thread: \(String(cString: strerror(result)))")
     }
 

@@ -68,8 +68,9 @@ struct EncodersBench: ParsableCommand {
     @Flag(help: "Hand frames over with append (a copy each) instead of exchange.")
     var copy = false
 
-    @Option(name: .customLong("work-ms"),
-            help: "CPU milliseconds spent per frame before handing it over, standing in for the compositor.")
+    @Option(
+        name: .customLong("work-ms"),
+        help: "CPU milliseconds spent per frame before handing it over, standing in for the compositor.")
     var workMilliseconds = 0.0
 
     @Option(help: "Where to write; the output is kept. Default: a file in /tmp, removed afterwards.")
@@ -80,9 +81,10 @@ struct EncodersBench: ParsableCommand {
     }
 
     func run() throws {
-        var settings = VideoSettings(width: size.width, height: size.height, framesPerSecond: fps, preset: preset,
-                                     overwrite: true, background: transparent ? .clear : .black,
-                                     pngCompressionLevel: pngLevel, encoderThreads: threads)
+        var settings = VideoSettings(
+            width: size.width, height: size.height, framesPerSecond: fps, preset: preset,
+            overwrite: true, background: transparent ? .clear : .black,
+            pngCompressionLevel: pngLevel, encoderThreads: threads)
         settings.gif.dither = dither
         settings.gif.maxWidth = gifWidth
         let output = out ?? "/tmp/encoders-bench-\(getpid())\(format.suffix)"
@@ -92,7 +94,7 @@ struct EncodersBench: ParsableCommand {
         let start = Self.now()
         do {
             let encoder = try OutputFormat.encoder(forOutputPath: output, settings: settings)
-            for index in 0..<frames {
+            for index in 0 ..< frames {
                 frame.draw(index, into: &bitmap)
                 let until = Self.now() + workMilliseconds / 1000
                 while Self.now() < until {}
@@ -108,10 +110,11 @@ struct EncodersBench: ParsableCommand {
             throw ExitCode.failure
         }
         let seconds = Self.now() - start
-        print("format=\(format.rawValue) size=\(size.width)x\(size.height) frames=\(frames)",
-              "seconds=\(Self.rounded(seconds, 2)) fps=\(Self.rounded(Double(frames) / seconds, 1))",
-              "bytes=\(Self.bytes(at: output)) vmhwm_kb=\(Self.peakMemoryKB())",
-              "threads=\(threads ?? ProcessorCount.online) cores=\(ProcessorCount.online) output=\(output)")
+        print(
+            "format=\(format.rawValue) size=\(size.width)x\(size.height) frames=\(frames)",
+            "seconds=\(Self.rounded(seconds, 2)) fps=\(Self.rounded(Double(frames) / seconds, 1))",
+            "bytes=\(Self.bytes(at: output)) vmhwm_kb=\(Self.peakMemoryKB())",
+            "threads=\(threads ?? ProcessorCount.online) cores=\(ProcessorCount.online) output=\(output)")
         if out == nil { Self.remove(output) }
     }
 
@@ -176,11 +179,12 @@ struct SyntheticFrames {
         self.width = width
         self.height = height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
+        for y in 0 ..< height {
+            for x in 0 ..< width {
                 let i = (y * width + x) * 4
                 let a = transparent ? 64 + (x * 191) / max(1, width - 1) : 255
-                let r = (x * 255) / max(1, width - 1), g = (y * 255) / max(1, height - 1)
+                let r = (x * 255) / max(1, width - 1)
+                let g = (y * 255) / max(1, height - 1)
                 let b = ((x + y) * 255) / max(1, width + height - 2)
                 pixels[i] = UInt8(r * a / 255)
                 pixels[i + 1] = UInt8(g * a / 255)
@@ -195,13 +199,18 @@ struct SyntheticFrames {
         frame.pixels.withUnsafeMutableBytes { target in
             background.pixels.withUnsafeBytes { target.copyMemory(from: $0) }
             let t = Double(index % 120) / 120
-            let cardWidth = Int(Double(width) * (0.2 + 0.3 * t)), cardHeight = height / 3
-            let left = Int(Double(width - cardWidth) * t), top = height / 3
+            let cardWidth = Int(Double(width) * (0.2 + 0.3 * t))
+            let cardHeight = height / 3
+            let left = Int(Double(width - cardWidth) * t)
+            let top = height / 3
             let p = target.bindMemory(to: UInt8.self)
-            for y in top..<min(height, top + cardHeight) {
-                for x in left..<min(width, left + cardWidth) {
+            for y in top ..< min(height, top + cardHeight) {
+                for x in left ..< min(width, left + cardWidth) {
                     let i = (y * width + x) * 4
-                    p[i] = 250; p[i + 1] = 250; p[i + 2] = UInt8(200 + index % 50); p[i + 3] = 255
+                    p[i] = 250
+                    p[i + 1] = 250
+                    p[i + 2] = UInt8(200 + index % 50)
+                    p[i + 3] = 255
                 }
             }
         }

@@ -22,8 +22,10 @@ public struct DrawItem: Sendable, Hashable {
     /// Which view this item draws, for people reading an exported plan; not used to draw.
     public var label: String
 
-    public init(transform: AffineTransform2D, shape: RoundedRect, paint: Paint,
-                opacity: Double = 1, clips: [Clip] = [], label: String = "") {
+    public init(
+        transform: AffineTransform2D, shape: RoundedRect, paint: Paint,
+        opacity: Double = 1, clips: [Clip] = [], label: String = ""
+    ) {
         self.transform = transform
         self.shape = shape
         self.paint = paint

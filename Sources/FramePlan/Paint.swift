@@ -113,16 +113,20 @@ extension DrawItem {
     /// `paint.reach(under: transform)` on every side (`shape.rect` itself for
     /// most paints; a shadow's blurred extent).
     public var paintRect: Rect {
-        let r = shape.rect, reach = paint.reach(under: transform)
+        let r = shape.rect
+        let reach = paint.reach(under: transform)
         guard reach > 0 else { return r }
         return Rect(x: r.minX - reach, y: r.minY - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
     }
 
     /// The corners of `paintRect` under `transform`, in target pixels.
     public var paintCorners: [Point] {
-        let r = paintRect, t = transform
-        return [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
+        let r = paintRect
+        let t = transform
+        return [
+            Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+            Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+        ].map(t.apply)
     }
 
     /// The axis-aligned box, in target pixels, around the finite `paintCorners`
@@ -132,10 +136,15 @@ extension DrawItem {
     public var paintBounds: Rect? {
         let finite = paintCorners.filter { $0.x.isFinite && $0.y.isFinite }
         guard let first = finite.first else { return nil }
-        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        var minX = first.x
+        var minY = first.y
+        var maxX = first.x
+        var maxY = first.y
         for p in finite.dropFirst() {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
         }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

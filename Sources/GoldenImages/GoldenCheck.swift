@@ -42,19 +42,22 @@ public struct GoldenCheck: Sendable {
             // A golden that still matches stays as it is: re-recording a suite
             // rewrites only what changed, so the review sees only that.
             if FileManager.default.fileExists(atPath: goldenPath), let existing = try? PNGCodec.decode(fileAt: goldenPath),
-               ImageComparison(actual: actual, expected: existing, tolerance: tolerance).matches {
+                ImageComparison(actual: actual, expected: existing, tolerance: tolerance).matches
+            {
                 return Result(passed: true, recorded: false, message: "\(goldenPath): unchanged")
             }
-            try FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (goldenPath as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try PNGCodec.encode(actual, toFileAt: goldenPath)
             return Result(passed: true, recorded: true, message: "recorded \(goldenPath)")
         }
         guard FileManager.default.fileExists(atPath: goldenPath) else {
             let actualPath = try writeFailure(actual, name: name + ".actual.png")
-            return Result(passed: false, recorded: false,
-                          message: "no golden at \(goldenPath) (record it with SHIFTRENDER_RECORD=1 or --record after looking at \(actualPath))",
-                          actualPath: actualPath)
+            return Result(
+                passed: false, recorded: false,
+                message: "no golden at \(goldenPath) (record it with SHIFTRENDER_RECORD=1 or --record after looking at \(actualPath))",
+                actualPath: actualPath)
         }
         let expected = try PNGCodec.decode(fileAt: goldenPath)
         let comparison = ImageComparison(actual: actual, expected: expected, tolerance: tolerance)
@@ -62,9 +65,10 @@ public struct GoldenCheck: Sendable {
         guard !comparison.matches else { return Result(passed: true, recorded: false, message: "\(goldenPath): \(summary)") }
         let actualPath = try writeFailure(actual, name: name + ".actual.png")
         let diffPath = try writeFailure(ImageComparison.diffImage(actual: actual, expected: expected), name: name + ".diff.png")
-        return Result(passed: false, recorded: false,
-                      message: "\(goldenPath): \(summary); actual: \(actualPath); diff: \(diffPath)",
-                      actualPath: actualPath, diffPath: diffPath)
+        return Result(
+            passed: false, recorded: false,
+            message: "\(goldenPath): \(summary); actual: \(actualPath); diff: \(diffPath)",
+            actualPath: actualPath, diffPath: diffPath)
     }
 
     private func writeFailure(_ bitmap: Bitmap, name: String) throws -> String {

@@ -24,8 +24,10 @@ public struct SceneGoldens: Sendable {
     public let goldenDirectory: String
     public let check: GoldenCheck
 
-    public init(renderer: Renderer, goldenDirectory: String, failureDirectory: String,
-                tolerance: GoldenTolerance = .standard, record: Bool = GoldenCheck.recordRequested) {
+    public init(
+        renderer: Renderer, goldenDirectory: String, failureDirectory: String,
+        tolerance: GoldenTolerance = .standard, record: Bool = GoldenCheck.recordRequested
+    ) {
         self.renderer = renderer
         self.goldenDirectory = goldenDirectory
         check = GoldenCheck(tolerance: tolerance, failureDirectory: failureDirectory, record: record)

@@ -10,17 +10,22 @@ import Darwin
 /// interruption at any instant leaves every earlier file or its complete
 /// replacement in place.
 extension AtomicOutput {
-    static func openFileSet(_ target: String, set: FileSet, rules: ReplaceRules)
-        throws(OutputError) -> (HeldTemporary, isInsideTarget: Bool) {
+    static func openFileSet(
+        _ target: String, set: FileSet, rules: ReplaceRules
+    )
+        throws(OutputError) -> (HeldTemporary, isInsideTarget: Bool)
+    {
         let (parent, name) = FileSystem.split(target)
         let hasName = !name.isEmpty && name != "." && name != ".."
         let held: HeldTemporary
         let inside: Bool
         if let status = FileStatus.resolved(target) {
             guard status.isDirectory else {
-                throw OutputError(.notWritable, path: rules.display, reason: status.isRegularFile
-                    ? "it exists and is not a directory"
-                    : FileProblem.wrongType(rules.display, type: status.type, expected: "a directory"))
+                throw OutputError(
+                    .notWritable, path: rules.display,
+                    reason: status.isRegularFile
+                        ? "it exists and is not a directory"
+                        : FileProblem.wrongType(rules.display, type: status.type, expected: "a directory"))
             }
             try checkMembers(set.expectedMembers, of: set, in: target, rules: rules)
             HeldTemporary.sweep(in: target, stem: TemporaryName.insideFolderStem)
@@ -42,8 +47,9 @@ extension AtomicOutput {
             if let error = FileSystem.makeFolders(folder, under: held.path).errno {
                 FileSystem.removeTree(held.path)
                 held.release()
-                throw OutputError(.notWritable, path: rules.display,
-                                  reason: "cannot create the folder '\(folder)': \(FileProblem.describe(errno: error))")
+                throw OutputError(
+                    .notWritable, path: rules.display,
+                    reason: "cannot create the folder '\(folder)': \(FileProblem.describe(errno: error))")
             }
         }
         return (held, inside)
@@ -58,18 +64,22 @@ extension AtomicOutput {
             }
         }
         try moveMembersIn(set)
-        FileSystem.removeTree(held.path) // only its empty folders are left
+        FileSystem.removeTree(held.path)  // only its empty folders are left
     }
 
     /// Throws unless every member may be written into the existing folder
     /// `target` (see `ReplaceRules`), or when some exist and overwriting is
     /// not allowed.
-    static func checkMembers(_ members: [String], of set: FileSet, in target: String,
-                             rules: ReplaceRules) throws(OutputError) {
+    static func checkMembers(
+        _ members: [String], of set: FileSet, in target: String,
+        rules: ReplaceRules
+    ) throws(OutputError) {
         for folder in folders(of: members, set: set) {
             if let status = FileStatus.resolved(FileSystem.join(target, folder)), !status.isDirectory {
-                throw OutputError(.notWritable, path: rules.display, reason:
-                    "'\(FileSystem.join(rules.display, folder))' is not a directory; this output needs a folder there")
+                throw OutputError(
+                    .notWritable, path: rules.display,
+                    reason:
+                        "'\(FileSystem.join(rules.display, folder))' is not a directory; this output needs a folder there")
             }
         }
         var existing: [String] = []
@@ -97,8 +107,10 @@ extension AtomicOutput {
             createdFolders += made.created
             if let error = made.errno {
                 undo()
-                throw OutputError(.writeFailed, path: displayPath, reason:
-                    "cannot create the folder '\(FileSystem.join(displayPath, folder))': \(FileProblem.describe(errno: error))")
+                throw OutputError(
+                    .writeFailed, path: displayPath,
+                    reason:
+                        "cannot create the folder '\(FileSystem.join(displayPath, folder))': \(FileProblem.describe(errno: error))")
             }
         }
         for member in FileSet.moveOrder(written, last: set.lastMembers) {
@@ -108,8 +120,9 @@ extension AtomicOutput {
                 undo()
                 if error == EEXIST { throw rules.membersExist([member], of: set) }
                 let note = replaced == 0 ? "" : "; \(set.count(replaced)) had already been replaced by their new versions"
-                throw OutputError(.writeFailed, path: displayPath,
-                                  reason: "cannot move '\(member)' into place: \(FileProblem.describe(errno: error))\(note)")
+                throw OutputError(
+                    .writeFailed, path: displayPath,
+                    reason: "cannot move '\(member)' into place: \(FileProblem.describe(errno: error))\(note)")
             }
             if isNew { added.append(member) } else { replaced += 1 }
         }
@@ -124,7 +137,8 @@ extension AtomicOutput {
             for name in FileSystem.list(folder.isEmpty ? target : FileSystem.join(target, folder)) ?? [] {
                 let member = folder.isEmpty ? name : folder + "/" + name
                 guard set.isMember(member), !written.contains(member),
-                      FileStatus.entry(FileSystem.join(target, member))?.isDirectory == false else { continue }
+                    FileStatus.entry(FileSystem.join(target, member))?.isDirectory == false
+                else { continue }
                 earlier.append(member)
             }
         }
@@ -135,8 +149,9 @@ extension AtomicOutput {
             }
         }
         guard !earlier.isEmpty else { return }
-        warnings.append("'\(displayPath)' still holds \(set.count(earlier.count)) (\(FileSet.span(earlier))) "
-            + "from an earlier render")
+        warnings.append(
+            "'\(displayPath)' still holds \(set.count(earlier.count)) (\(FileSet.span(earlier))) "
+                + "from an earlier render")
     }
 
     /// The set's folders and those its members are in, outermost first.
@@ -152,13 +167,17 @@ extension AtomicOutput {
         return folders.sorted()
     }
 
-    private static func reserveFolder(in directory: String, stem: String, rules: ReplaceRules)
-        throws(OutputError) -> HeldTemporary {
+    private static func reserveFolder(
+        in directory: String, stem: String, rules: ReplaceRules
+    )
+        throws(OutputError) -> HeldTemporary
+    {
         switch HeldTemporary.create(in: directory, stem: stem, isFolder: true) {
         case .success(let held): return held
         case .failure(let error):
-            throw OutputError(.notWritable, path: rules.display,
-                              reason: FileProblem.directoryProblem(directory, errno: error.code))
+            throw OutputError(
+                .notWritable, path: rules.display,
+                reason: FileProblem.directoryProblem(directory, errno: error.code))
         }
     }
 }

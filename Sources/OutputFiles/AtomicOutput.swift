@@ -54,8 +54,11 @@ public final class AtomicOutput {
     /// (ffmpeg's `-y`); `inputs` are files it must never write over (by
     /// default the process's `InputFiles.declared`). Nothing is left behind
     /// when this throws.
-    public init(path: String, kind: Kind = .file, overwrite: Bool, inputs: InputFiles = .declared)
-        throws(OutputError) {
+    public init(
+        path: String, kind: Kind = .file, overwrite: Bool, inputs: InputFiles = .declared
+    )
+        throws(OutputError)
+    {
         displayPath = path
         target = FileSystem.trimmed(path)
         self.kind = kind
@@ -83,8 +86,9 @@ public final class AtomicOutput {
         }
         do throws(OutputError) {
             guard FileStatus.entry(held.path)?.identity == held.identity else {
-                throw OutputError(.writeFailed, path: displayPath,
-                                  reason: "the temporary output '\(held.path)' is gone; was its folder removed?")
+                throw OutputError(
+                    .writeFailed, path: displayPath,
+                    reason: "the temporary output '\(held.path)' is gone; was its folder removed?")
             }
             switch kind {
             case .file: try commitFile()
@@ -116,8 +120,10 @@ public final class AtomicOutput {
     /// Writes one file through `write(temporaryPath)` and commits it. Errors
     /// from `write` are rethrown, unless the file system turns out to be full
     /// or read-only: that is the real cause, and is thrown instead.
-    public static func writeFile(at path: String, overwrite: Bool, inputs: InputFiles = .declared,
-                                 _ write: (_ temporaryPath: String) throws -> Void) throws {
+    public static func writeFile(
+        at path: String, overwrite: Bool, inputs: InputFiles = .declared,
+        _ write: (_ temporaryPath: String) throws -> Void
+    ) throws {
         let output = try AtomicOutput(path: path, overwrite: overwrite, inputs: inputs)
         do {
             try write(output.temporaryPath)
@@ -155,8 +161,9 @@ public final class AtomicOutput {
         switch HeldTemporary.create(in: parent, stem: stem, isFolder: false) {
         case .success(let held): return held
         case .failure(let error):
-            throw OutputError(.notWritable, path: rules.display,
-                              reason: FileProblem.directoryProblem(parent, errno: error.code))
+            throw OutputError(
+                .notWritable, path: rules.display,
+                reason: FileProblem.directoryProblem(parent, errno: error.code))
         }
     }
 
@@ -165,8 +172,9 @@ public final class AtomicOutput {
         if exists && !rules.overwrite { throw rules.fileExists() }
         if let error = Self.move(held.path, to: target, replacing: rules.overwrite) {
             if error == EEXIST { throw rules.fileExists() }
-            throw OutputError(.writeFailed, path: displayPath,
-                              reason: "cannot move the finished output into place: \(FileProblem.describe(errno: error))")
+            throw OutputError(
+                .writeFailed, path: displayPath,
+                reason: "cannot move the finished output into place: \(FileProblem.describe(errno: error))")
         }
     }
 
@@ -188,12 +196,15 @@ public final class AtomicOutput {
 
     static func checkLength(name: String, path: String, rules: ReplaceRules) throws(OutputError) {
         if name.utf8.count > FileProblem.nameMax {
-            throw OutputError(.notWritable, path: rules.display, reason:
-                "the name '\(name.prefix(24))...' is \(name.utf8.count) bytes long; file systems take at most \(FileProblem.nameMax)")
+            throw OutputError(
+                .notWritable, path: rules.display,
+                reason:
+                    "the name '\(name.prefix(24))...' is \(name.utf8.count) bytes long; file systems take at most \(FileProblem.nameMax)")
         }
         if path.utf8.count >= PATH_MAX {
-            throw OutputError(.notWritable, path: rules.display,
-                              reason: "the path is \(path.utf8.count) bytes long; file systems take at most \(PATH_MAX - 1)")
+            throw OutputError(
+                .notWritable, path: rules.display,
+                reason: "the path is \(path.utf8.count) bytes long; file systems take at most \(PATH_MAX - 1)")
         }
     }
 }

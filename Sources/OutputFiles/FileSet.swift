@@ -33,8 +33,10 @@ public struct FileSet: Sendable {
     public var lastMembers: [String]
     public var earlierMembers: EarlierMembers
 
-    public init(noun: String, isMember: @escaping @Sendable (String) -> Bool, folders: [String] = [],
-                expectedMembers: [String] = [], lastMembers: [String] = [], earlierMembers: EarlierMembers = .keep) {
+    public init(
+        noun: String, isMember: @escaping @Sendable (String) -> Bool, folders: [String] = [],
+        expectedMembers: [String] = [], lastMembers: [String] = [], earlierMembers: EarlierMembers = .keep
+    ) {
         self.noun = noun
         self.isMember = isMember
         self.folders = folders

@@ -15,7 +15,7 @@ struct HeldTemporary {
     /// `isFolder`), locks it and registers it. Returns the errno of a failed
     /// creation.
     static func create(in directory: String, stem: String, isFolder: Bool) -> Result<HeldTemporary, Errno> {
-        for _ in 0..<16 {
+        for _ in 0 ..< 16 {
             let path = FileSystem.join(directory, TemporaryName.make(stem: stem))
             let descriptor: Int32
             if isFolder {
@@ -26,7 +26,7 @@ struct HeldTemporary {
                 descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if descriptor < 0 {
                     let error = errno
-                    if error == ENOENT { continue } // swept before we could lock it
+                    if error == ENOENT { continue }  // swept before we could lock it
                     rmdir(path)
                     return .failure(Errno(error))
                 }
@@ -46,7 +46,7 @@ struct HeldTemporary {
             }
             var own = stat()
             guard fstat(descriptor, &own) == 0, FileStatus.entry(path)?.identity == FileIdentity(own) else {
-                close(descriptor) // removed by a sweeper before we locked it
+                close(descriptor)  // removed by a sweeper before we locked it
                 continue
             }
             let held = HeldTemporary(path: path, identity: FileIdentity(own), descriptor: descriptor)
@@ -69,15 +69,17 @@ struct HeldTemporary {
         for name in names where TemporaryName.matches(name, stem: stem) {
             let path = FileSystem.join(directory, name)
             guard let entry = FileStatus.entry(path), entry.isRegularFile || entry.isDirectory,
-                  !TemporaryRegistry.contains(entry.identity) else { continue }
+                !TemporaryRegistry.contains(entry.identity)
+            else { continue }
             // O_NONBLOCK: the name could have been swapped for a FIFO since lstat.
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             var opened = stat()
             guard fstat(descriptor, &opened) == 0, FileIdentity(opened) == entry.identity,
-                  flock(descriptor, LOCK_EX | LOCK_NB) == 0,
-                  FileStatus.entry(path)?.identity == entry.identity else { continue }
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0,
+                FileStatus.entry(path)?.identity == entry.identity
+            else { continue }
             FileSystem.removeTree(path)
         }
     }

@@ -21,9 +21,11 @@ struct ReplaceRules {
         guard let entry = FileStatus.entry(path) else { return false }
         if let resolved = FileStatus.resolved(path) {
             if resolved.isDirectory {
-                throw OutputError(.notWritable, path: display, reason: shown == display
-                    ? "it is a directory; name a file to write"
-                    : "'\(shown)' is a directory, where a file of this output goes")
+                throw OutputError(
+                    .notWritable, path: display,
+                    reason: shown == display
+                        ? "it is a directory; name a file to write"
+                        : "'\(shown)' is a directory, where a file of this output goes")
             }
             guard resolved.isRegularFile else {
                 throw OutputError(.notWritable, path: display, reason: FileProblem.wrongType(shown, type: resolved.type))
@@ -32,8 +34,9 @@ struct ReplaceRules {
             return true
         }
         if inputs.contains(path) {
-            throw OutputError(.isInput, path: display,
-                              reason: "'\(shown)' is an input of this render; refusing to write over it")
+            throw OutputError(
+                .isInput, path: display,
+                reason: "'\(shown)' is an input of this render; refusing to write over it")
         }
         if overwrite, let problem = readOnlyProblem(path, shown: shown) {
             throw OutputError(.readOnly, path: display, reason: problem)
@@ -43,15 +46,18 @@ struct ReplaceRules {
 
     /// The refusal of an existing single file when overwriting is not allowed.
     func fileExists() -> OutputError {
-        OutputError(.targetExists, path: display,
-                    reason: "it already exists; allow overwriting (--overwrite) to replace it, or choose another name")
+        OutputError(
+            .targetExists, path: display,
+            reason: "it already exists; allow overwriting (--overwrite) to replace it, or choose another name")
     }
 
     /// The refusal of existing members of `set` when overwriting is not allowed.
     func membersExist(_ members: [String], of set: FileSet) -> OutputError {
-        OutputError(.targetExists, path: display, reason:
-            "the folder already holds \(members.count) of the \(set.noun)s this output writes (\(FileSet.span(members))); "
-            + "allow overwriting (--overwrite) to replace \(members.count == 1 ? "it" : "them"), or choose another folder")
+        OutputError(
+            .targetExists, path: display,
+            reason:
+                "the folder already holds \(members.count) of the \(set.noun)s this output writes (\(FileSet.span(members))); "
+                + "allow overwriting (--overwrite) to replace \(members.count == 1 ? "it" : "them"), or choose another folder")
     }
 
     private func readOnlyProblem(_ path: String, shown: String) -> String? {

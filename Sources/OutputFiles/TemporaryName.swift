@@ -29,8 +29,8 @@ enum TemporaryName {
 
     /// A fresh temporary name for `stem`.
     static func make(stem: String) -> String {
-        let space: UInt64 = 3_656_158_440_062_976 // 36^10
-        let token = String(UInt64.random(in: 0..<space), radix: 36)
+        let space: UInt64 = 3_656_158_440_062_976  // 36^10
+        let token = String(UInt64.random(in: 0 ..< space), radix: 36)
         return "." + stem + marker + String(repeating: "0", count: tokenLength - token.count) + token
     }
 
@@ -40,7 +40,7 @@ enum TemporaryName {
         // Bytes, not Characters: file names are compared as the kernel does.
         guard name.utf8.count > head.utf8.count, name.utf8.starts(with: head.utf8) else { return false }
         let token = name.utf8.dropFirst(head.utf8.count)
-        return token.count <= longestToken && token.allSatisfy { (48...57).contains($0) || (97...122).contains($0) }
+        return token.count <= longestToken && token.allSatisfy { (48 ... 57).contains($0) || (97 ... 122).contains($0) }
     }
 
     /// 64-bit FNV-1a: tiny, stable across runs and platforms (Swift's

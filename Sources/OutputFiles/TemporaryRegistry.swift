@@ -35,7 +35,7 @@ enum TemporaryRegistry {
     /// so a thread stuck inside `malloc` could still stall it: Swift offers
     /// no allocation-free way to walk a folder.
     static func removeAll(patience milliseconds: Int = 200) -> Int? {
-        for attempt in 0...milliseconds {
+        for attempt in 0 ... milliseconds {
             let taken = entries.withLockIfAvailable { entries -> [String] in
                 let paths = Array(entries.keys)
                 entries.removeAll()

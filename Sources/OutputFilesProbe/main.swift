@@ -32,8 +32,9 @@ do {
     switch arguments[1] {
     case "file", "folder":
         let isFile = arguments[1] == "file"
-        let output = try AtomicOutput(path: path, kind: isFile ? .file : .fileSet(textFiles), overwrite: true,
-                                      inputs: InputFiles())
+        let output = try AtomicOutput(
+            path: path, kind: isFile ? .file : .fileSet(textFiles), overwrite: true,
+            inputs: InputFiles())
         write("partial\n", to: isFile ? output.temporaryPath : output.temporaryPath + "/member.txt")
         say(output.temporaryPath)
         while true { pause() }

@@ -65,8 +65,9 @@ public enum PNGCodec {
             try decode(path: name, byteCount: data.count, interlaced: isInterlaced(data)) { image in
                 png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
             } readInterlaced: { pixels, width, height, status in
-                sr_png_read_rgba8(nil, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
-                                  pixels, width, height, &status)
+                sr_png_read_rgba8(
+                    nil, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                    pixels, width, height, &status)
             }
         }
     }
@@ -112,15 +113,20 @@ public enum PNGCodec {
         guard begin(&image) != 0 else {
             throw PNGError(.decode, path: path, reason: reason(image))
         }
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         guard width * height <= maximumPixelCount, width * 4 <= Int(Int32.max) else {
-            throw PNGError(.decode, path: path, reason:
-                "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
+            throw PNGError(
+                .decode, path: path,
+                reason:
+                    "\(width)x\(height) pixels is more than the \(maximumPixelCount) this decoder accepts")
         }
         let minimum = minimumByteCount(width: width, height: height)
         if let byteCount, byteCount < minimum {
-            throw PNGError(.decode, path: path, reason:
-                "the PNG ends early: \(width)x\(height) pixels need at least \(minimum) bytes, and it has \(byteCount)")
+            throw PNGError(
+                .decode, path: path,
+                reason:
+                    "the PNG ends early: \(width)x\(height) pixels need at least \(minimum) bytes, and it has \(byteCount)")
         }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         // A 16-bit PNG without gAMA/sRGB is taken as sRGB-encoded, as every
@@ -182,7 +188,7 @@ public enum PNGCodec {
         // A first guess that fits most images; libpng reports the exact size
         // needed when it does not, and the second attempt uses that.
         var capacity = pixels.count / 2 + 1024
-        for _ in 0..<2 {
+        for _ in 0 ..< 2 {
             var output = [UInt8](repeating: 0, count: capacity)
             var size = png_alloc_size_t(capacity)
             let written = output.withUnsafeMutableBytes { out in
@@ -237,7 +243,7 @@ public enum PNGCodec {
         let source = bitmap.pixels
         let count = bitmap.width * bitmap.height
         return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
-            for i in 0..<count {
+            for i in 0 ..< count {
                 out[i * 3] = source[i * 4]
                 out[i * 3 + 1] = source[i * 4 + 1]
                 out[i * 3 + 2] = source[i * 4 + 2]
@@ -292,7 +298,7 @@ public enum PNGCodec {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let suffix = String(UInt64.random(in: 0 ... UInt64.max), radix: 36)
         return "\(directory).\(name).partial-\(suffix)"
     }
 }

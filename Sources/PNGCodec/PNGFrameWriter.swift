@@ -23,9 +23,11 @@ extension PNGCodec {
     /// thread has written a frame, no pixel memory is allocated per frame (each
     /// row is converted into a reused buffer); libpng and zlib still set up
     /// their own state per file.
-    public static func writeFrame(_ bitmap: Bitmap, toFileAt path: String, keepAlpha: Bool,
-                                  compressionLevel: Int = defaultCompressionLevel) throws {
-        guard (0...9).contains(compressionLevel) else {
+    public static func writeFrame(
+        _ bitmap: Bitmap, toFileAt path: String, keepAlpha: Bool,
+        compressionLevel: Int = defaultCompressionLevel
+    ) throws {
+        guard (0 ... 9).contains(compressionLevel) else {
             throw PNGError(.encode, path: path, reason: "PNG compression level must be 0...9, not \(compressionLevel)")
         }
         try writeFile(bitmap, path: path, keepAlpha: keepAlpha, compressionLevel: Int32(compressionLevel))
@@ -37,17 +39,23 @@ extension PNGCodec {
     /// premultiplied colour, which is the image over black). `compressionLevel`
     /// -1 means libpng's defaults, as the simplified API writes.
     static func writeFile(_ bitmap: Bitmap, path: String, keepAlpha: Bool, compressionLevel: Int32) throws {
-        let width = bitmap.width, height = bitmap.height
+        let width = bitmap.width
+        let height = bitmap.height
         guard width > 0, height > 0, bitmap.pixels.count == width * height * 4 else {
-            throw PNGError(.encode, path: path, reason:
-                "a \(width)x\(height) image with \(bitmap.pixels.count) bytes cannot be written")
+            throw PNGError(
+                .encode, path: path,
+                reason:
+                    "a \(width)x\(height) image with \(bitmap.pixels.count) bytes cannot be written")
         }
         guard width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw PNGError(.encode, path: path, reason: "\(width)x\(height) pixels is too large")
         }
         var status = sr_png_status()
-        guard let writer = sr_png_writer_open(path, UInt32(width), UInt32(height), keepAlpha ? 1 : 0,
-                                              compressionLevel, &status) else {
+        guard
+            let writer = sr_png_writer_open(
+                path, UInt32(width), UInt32(height), keepAlpha ? 1 : 0,
+                compressionLevel, &status)
+        else {
             throw PNGError(.encode, path: path, reason: reason(status))
         }
         var handedOver = false
@@ -96,8 +104,9 @@ extension PNGCodec {
         #endif
         while i < count {
             for c in 0 ..< 3 {
-                destination.storeBytes(of: source.load(fromByteOffset: 4 &* i &+ c, as: UInt8.self),
-                                       toByteOffset: 3 &* i &+ c, as: UInt8.self)
+                destination.storeBytes(
+                    of: source.load(fromByteOffset: 4 &* i &+ c, as: UInt8.self),
+                    toByteOffset: 3 &* i &+ c, as: UInt8.self)
             }
             i &+= 1
         }
@@ -107,8 +116,9 @@ extension PNGCodec {
     static func packRGBReference(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, count: Int) {
         for i in 0 ..< count {
             for c in 0 ..< 3 {
-                destination.storeBytes(of: source.load(fromByteOffset: 4 * i + c, as: UInt8.self), toByteOffset: 3 * i + c,
-                                       as: UInt8.self)
+                destination.storeBytes(
+                    of: source.load(fromByteOffset: 4 * i + c, as: UInt8.self), toByteOffset: 3 * i + c,
+                    as: UInt8.self)
             }
         }
     }

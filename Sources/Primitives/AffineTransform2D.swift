@@ -4,7 +4,12 @@ public struct AffineTransform2D: Hashable, Sendable, Codable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     public static let identity = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -19,7 +24,8 @@ public struct AffineTransform2D: Hashable, Sendable, Codable {
 
     /// Rotation by `radians`, clockwise on screen because y grows downward (as in UIKit).
     public static func rotation(_ radians: Double) -> AffineTransform2D {
-        let cosine = cos(radians), sine = sin(radians)
+        let cosine = cos(radians)
+        let sine = sin(radians)
         return AffineTransform2D(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
     }
 

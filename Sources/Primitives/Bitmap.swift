@@ -19,7 +19,10 @@ public struct Bitmap: Sendable, Equatable {
         } else {
             var bytes = [UInt8](repeating: 0, count: width * height * 4)
             for i in stride(from: 0, to: bytes.count, by: 4) {
-                bytes[i] = fill.0; bytes[i + 1] = fill.1; bytes[i + 2] = fill.2; bytes[i + 3] = fill.3
+                bytes[i] = fill.0
+                bytes[i + 1] = fill.1
+                bytes[i + 2] = fill.2
+                bytes[i + 3] = fill.3
             }
             self.pixels = bytes
         }
@@ -41,7 +44,10 @@ public struct Bitmap: Sendable, Equatable {
 
     public mutating func setPixel(x: Int, y: Int, _ value: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         let i = (y * width + x) * 4
-        pixels[i] = value.r; pixels[i + 1] = value.g; pixels[i + 2] = value.b; pixels[i + 3] = value.a
+        pixels[i] = value.r
+        pixels[i + 1] = value.g
+        pixels[i + 2] = value.b
+        pixels[i + 3] = value.a
     }
 
     /// Builds a premultiplied bitmap from straight-alpha bytes.
@@ -51,7 +57,7 @@ public struct Bitmap: Sendable, Equatable {
         for i in stride(from: 0, to: bytes.count, by: 4) {
             let a = Int(bytes[i + 3])
             if a < 255 {
-                for c in 0..<3 { bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 127) / 255) }
+                for c in 0 ..< 3 { bytes[i + c] = UInt8((Int(bytes[i + c]) * a + 127) / 255) }
             }
         }
         self.width = width

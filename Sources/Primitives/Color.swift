@@ -4,7 +4,10 @@ public struct RGBAColor: Hashable, Sendable, Codable {
     public var red: Double, green: Double, blue: Double, alpha: Double
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 
     public static let clear = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)
@@ -52,9 +55,9 @@ public struct RGBAColor: Hashable, Sendable, Codable {
 
     private static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
+        case UInt8(ascii: "0") ... UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a") ... UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A") ... UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A")) + 10
         default: return nil
         }
     }

@@ -2,11 +2,15 @@
 public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
 
     public func distance(to other: Point) -> Double {
-        let dx = other.x - x, dy = other.y - y
+        let dx = other.x - x
+        let dy = other.y - y
         return (dx * dx + dy * dy).squareRoot()
     }
 }
@@ -14,7 +18,10 @@ public struct Point: Hashable, Sendable, Codable {
 public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = Size(width: 0, height: 0)
 }
 
@@ -22,7 +29,10 @@ public struct Size: Hashable, Sendable, Codable {
 public struct Rect: Hashable, Sendable, Codable {
     public var origin: Point
     public var size: Size
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.origin = Point(x: x, y: y)
         self.size = Size(width: width, height: height)

@@ -29,7 +29,8 @@ public enum Unpremultiply {
     /// The plain per-channel division the fast form must equal.
     public static func referenceRow(_ source: UnsafeRawPointer, into destination: UnsafeMutableRawPointer, count: Int) {
         for i in 0 ..< count {
-            let s = source + 4 * i, d = destination + 4 * i
+            let s = source + 4 * i
+            let d = destination + 4 * i
             let a = Int(s.load(fromByteOffset: 3, as: UInt8.self))
             for c in 0 ..< 3 {
                 let v = Int(s.load(fromByteOffset: c, as: UInt8.self))
@@ -40,10 +41,13 @@ public enum Unpremultiply {
         }
     }
 
-    private static func rowKernel(_ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, count: Int,
-                                  reciprocals m: UnsafePointer<UInt32>) {
+    private static func rowKernel(
+        _ src: UnsafeRawPointer, into dst: UnsafeMutableRawPointer, count: Int,
+        reciprocals m: UnsafePointer<UInt32>
+    ) {
         typealias Pixels8 = SIMD8<UInt32>
-        let byte = Pixels8(repeating: 0xFF), bias = Pixels8(repeating: (1 << 23) + 256)
+        let byte = Pixels8(repeating: 0xFF)
+        let bias = Pixels8(repeating: (1 << 23) + 256)
         var i = 0
         while i &+ 8 <= count {
             let p = src.loadUnaligned(fromByteOffset: 4 &* i, as: Pixels8.self)
@@ -51,8 +55,9 @@ public enum Unpremultiply {
             if a == Pixels8(repeating: 255) {
                 dst.storeBytes(of: p, toByteOffset: 4 &* i, as: Pixels8.self)
             } else {
-                let r = Pixels8(m[Int(a[0])], m[Int(a[1])], m[Int(a[2])], m[Int(a[3])],
-                                m[Int(a[4])], m[Int(a[5])], m[Int(a[6])], m[Int(a[7])])
+                let r = Pixels8(
+                    m[Int(a[0])], m[Int(a[1])], m[Int(a[2])], m[Int(a[3])],
+                    m[Int(a[4])], m[Int(a[5])], m[Int(a[6])], m[Int(a[7])])
                 let c0 = (pointwiseMin(p & byte, a) &* r &+ bias) &>> 24
                 let c1 = (pointwiseMin((p &>> 8) & byte, a) &* r &+ bias) &>> 24
                 let c2 = (pointwiseMin((p &>> 16) & byte, a) &* r &+ bias) &>> 24
@@ -62,7 +67,8 @@ public enum Unpremultiply {
         }
         while i < count {
             let p = src.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)
-            let a = p &>> 24, r = m[Int(a)]
+            let a = p &>> 24
+            let r = m[Int(a)]
             let c0 = (min(p & 0xFF, a) &* r &+ (1 << 23) &+ 256) &>> 24
             let c1 = (min((p &>> 8) & 0xFF, a) &* r &+ (1 << 23) &+ 256) &>> 24
             let c2 = (min((p &>> 16) & 0xFF, a) &* r &+ (1 << 23) &+ 256) &>> 24

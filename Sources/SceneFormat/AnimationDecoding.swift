@@ -28,7 +28,9 @@ enum AnimationDecoding {
             let kinds = pairs.map(\.key).filter { $0 != "when" && names.contains($0) }
             guard kinds.count == 1, let key = kinds.first, let value = m[key] else {
                 if kinds.count > 1 {
-                    d.report(place, "one animation per entry; found \(kinds.joined(separator: ", ")): split them into separate entries", at: node)
+                    d.report(
+                        place, "one animation per entry; found \(kinds.joined(separator: ", ")): split them into separate entries", at: node
+                    )
                 } else if pairs.allSatisfy({ $0.key == "when" }) {
                     d.report(place, "no animation named; expected one of: \(names.joined(separator: ", "))", at: node)
                 }
@@ -80,7 +82,8 @@ enum AnimationDecoding {
     /// the view comes FROM the opposite side (right 150 means position.x - 150).
     static func decodeMove(_ node: JSONNode, _ place: ScenePlace, _ d: inout SceneDecoder) -> PropertyChange? {
         guard let m = d.members(node, place, known: SceneKeys.move) else { return nil }
-        var dx = 0.0, dy = 0.0
+        var dx = 0.0
+        var dy = 0.0
         if let n = m["up"] { dy += d.number(n, place.key("up"), default: 0) }
         if let n = m["down"] { dy -= d.number(n, place.key("down"), default: 0) }
         if let n = m["left"] { dx += d.number(n, place.key("left"), default: 0) }

@@ -24,7 +24,10 @@ public struct JSONReader {
 
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            reader.index = 3
+            reader.lineStart = 3
+        }
         reader.skipWhitespace()
         guard reader.index < bytes.count else { throw reader.error("the file is empty; expected a JSON object") }
         let node = try reader.parseValue(depth: 0)
@@ -45,7 +48,10 @@ public struct JSONReader {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A: index += 1; line += 1; lineStart = index
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
             default: return
             }
         }
@@ -61,16 +67,23 @@ public struct JSONReader {
             throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
         }
         guard index < bytes.count else { throw error("unexpected end of file; the JSON is truncated") }
-        let startLine = line, startColumn = column
+        let startLine = line
+        let startColumn = column
         let value: JSONValue
         switch bytes[index] {
         case UInt8(ascii: "{"): value = try parseObject(depth: depth)
         case UInt8(ascii: "["): value = try parseArray(depth: depth)
         case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); value = .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): value = .number(try parseNumber())
         default: throw error("unexpected \(describeByte(bytes[index])); expected a JSON value")
         }
         return JSONNode(value: value, line: startLine, column: startColumn)
@@ -78,7 +91,7 @@ public struct JSONReader {
 
     private mutating func expectWord(_ word: String) throws(SyntaxError) {
         let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
+        guard index + utf8.count <= bytes.count, Array(bytes[index ..< index + utf8.count]) == utf8 else {
             throw error("unexpected \(describeByte(bytes[index])); expected a JSON value")
         }
         index += utf8.count
@@ -89,21 +102,27 @@ public struct JSONReader {
         var members: [(key: String, value: JSONNode)] = []
         var seen = Set<String>()
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside an object; the JSON is truncated") }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeByte(bytes[index])); expected a key in double quotes")
             }
-            let keyLine = line, keyColumn = column
+            let keyLine = line
+            let keyColumn = column
             let key = try parseString()
             guard seen.insert(key).inserted else {
                 throw SyntaxError(message: "duplicate key \"\(key)\"", line: keyLine, column: keyColumn)
             }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; the JSON is truncated") }
-            guard bytes[index] == UInt8(ascii: ":") else { throw error("unexpected \(describeByte(bytes[index])); expected ':' after key \"\(key)\"") }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeByte(bytes[index])); expected ':' after key \"\(key)\"")
+            }
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
@@ -127,7 +146,10 @@ public struct JSONReader {
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
@@ -178,13 +200,13 @@ public struct JSONReader {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
-                    if (0xD800...0xDBFF).contains(code) {
+                    if (0xD800 ... 0xDBFF).contains(code) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                             throw error("unpaired UTF-16 surrogate in \\u escape")
                         }
                         index += 2
                         let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired UTF-16 surrogate in \\u escape") }
+                        guard (0xDC00 ... 0xDFFF).contains(low) else { throw error("unpaired UTF-16 surrogate in \\u escape") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
@@ -193,9 +215,9 @@ public struct JSONReader {
                     index -= 1
                     throw error("invalid escape '\\\(Character(Unicode.Scalar(escaped)))'")
                 }
-            case 0x00..<0x20:
+            case 0x00 ..< 0x20:
                 throw error("control character in a string (write it as an escape)")
-            case 0x00..<0x80:
+            case 0x00 ..< 0x80:
                 scalars.append(Unicode.Scalar(byte))
                 index += 1
             default:
@@ -207,13 +229,13 @@ public struct JSONReader {
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
-        for _ in 0..<4 {
+        for _ in 0 ..< 4 {
             let b = bytes[index]
             let digit: UInt32
             switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
             default: throw error("invalid hex digit in \\u escape")
             }
             value = value * 16 + digit
@@ -225,16 +247,26 @@ public struct JSONReader {
     /// Decodes one multi-byte UTF-8 sequence, refusing overlong forms and surrogates.
     private mutating func parseUTF8Scalar() throws(SyntaxError) -> Unicode.Scalar {
         let lead = bytes[index]
-        let length: Int, minimum: UInt32
+        let length: Int
+        let minimum: UInt32
         var code: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; code = UInt32(lead & 0x1F); minimum = 0x80
-        case 0xE0...0xEF: length = 3; code = UInt32(lead & 0x0F); minimum = 0x800
-        case 0xF0...0xF4: length = 4; code = UInt32(lead & 0x07); minimum = 0x10000
+        case 0xC2 ... 0xDF:
+            length = 2
+            code = UInt32(lead & 0x1F)
+            minimum = 0x80
+        case 0xE0 ... 0xEF:
+            length = 3
+            code = UInt32(lead & 0x0F)
+            minimum = 0x800
+        case 0xF0 ... 0xF4:
+            length = 4
+            code = UInt32(lead & 0x07)
+            minimum = 0x10000
         default: throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true))); scene files must be UTF-8")
         }
         guard index + length <= bytes.count else { throw error("invalid UTF-8: truncated sequence") }
-        for k in 1..<length {
+        for k in 1 ..< length {
             let b = bytes[index + k]
             guard b & 0xC0 == 0x80 else { throw error("invalid UTF-8 continuation byte; scene files must be UTF-8") }
             code = (code << 6) | UInt32(b & 0x3F)
@@ -266,7 +298,7 @@ public struct JSONReader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected in exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: bytes[start ..< index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
             throw error("number \(text) is out of range")

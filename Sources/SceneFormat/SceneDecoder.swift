@@ -156,8 +156,10 @@ struct SceneDecoder {
             if case .number(let n) = node.value, n == n.rounded(), n >= 1 {
                 if n > Double(SceneFormatVersion.current) {
                     let text = n < 1e15 ? String(Int64(n)) : String(n)
-                    report(.key("version"), "format version \(text) is newer than this shiftrender reads "
-                        + "(\(SceneFormatVersion.current)); update shiftrender", at: node)
+                    report(
+                        .key("version"),
+                        "format version \(text) is newer than this shiftrender reads "
+                            + "(\(SceneFormatVersion.current)); update shiftrender", at: node)
                 } else {
                     version = Int(n)
                 }
@@ -177,7 +179,8 @@ struct SceneDecoder {
         }
         let fps = number(m["fps"], .key("fps"), default: 60)
         let transition = m["transition"].map { decodeTransition($0) } ?? TransitionSpec()
-        var from = View(), to = View()
+        var from = View()
+        var to = View()
         if let node = m["from"] {
             from = decodeView(node, ViewAddress(screen: .from).place)
         } else {

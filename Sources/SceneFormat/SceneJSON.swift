@@ -28,9 +28,12 @@ public enum SceneJSON {
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            throw SceneFileError(file: file, kind: .syntax, problems: [
-                SceneProblem(at: .scene, "invalid JSON: \(error.message)", location: SourceLocation(line: error.line, column: error.column)),
-            ])
+            throw SceneFileError(
+                file: file, kind: .syntax,
+                problems: [
+                    SceneProblem(
+                        at: .scene, "invalid JSON: \(error.message)", location: SourceLocation(line: error.line, column: error.column))
+                ])
         }
         var decoder = SceneDecoder()
         let scene = decoder.decodeScene(root, directory: directory)

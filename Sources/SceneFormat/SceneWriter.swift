@@ -177,8 +177,9 @@ private struct SceneWriter {
         if v.isHidden != d.isHidden { m.append(("isHidden", .bool(v.isHidden))) }
         if let image = v.image {
             guard case .file(let path) = image else {
-                throw SceneJSON.WriteError(place: place.key("image"),
-                                           reason: "\(image.description) is held in memory; JSON can only name image files")
+                throw SceneJSON.WriteError(
+                    place: place.key("image"),
+                    reason: "\(image.description) is held in memory; JSON can only name image files")
             }
             m.append(("image", .string(path)))
         }
@@ -242,7 +243,7 @@ private struct SceneWriter {
         case .bounds(let r):
             return r.origin == .zero ? numbers(r.width, r.height) : numbers(r.minX, r.minY, r.width, r.height)
         case .scale(let v), .alpha(let v), .opacity(let v), .cornerRadius(let v), .zPosition(let v), .borderWidth(let v),
-             .shadowRadius(let v), .shadowOpacity(let v), .rotate(let v):
+            .shadowRadius(let v), .shadowOpacity(let v), .rotate(let v):
             return .number(v)
         case .anchorPoint(let p): return numbers(p.x, p.y)
         case .masksToBounds(let b): return .bool(b)

@@ -23,7 +23,10 @@ public import Primitives
 extension AdditionalAnimation {
     /// Shift's `Animations.Direction`: which way the view travels, and how far, in points.
     public enum Direction: Sendable, Hashable {
-        case up(Double), down(Double), left(Double), right(Double)
+        case up(Double)
+        case down(Double)
+        case left(Double)
+        case right(Double)
 
         /// What `move` adds to the position (Shift's arithmetic: right 150 is x - 150).
         public var offset: (dx: Double, dy: Double) {
@@ -120,8 +123,10 @@ extension Array where Element == AdditionalAnimation {
     public func scale(_ factor: Double, _ condition: AdditionalAnimation.Condition? = nil) -> [AdditionalAnimation] {
         self + [.scale(factor, condition)]
     }
-    public func move(_ direction: AdditionalAnimation.Direction,
-                     _ condition: AdditionalAnimation.Condition? = nil) -> [AdditionalAnimation] {
+    public func move(
+        _ direction: AdditionalAnimation.Direction,
+        _ condition: AdditionalAnimation.Condition? = nil
+    ) -> [AdditionalAnimation] {
         self + [.move(direction, condition)]
     }
     public func move(x: Double, y: Double, _ condition: AdditionalAnimation.Condition? = nil) -> [AdditionalAnimation] {

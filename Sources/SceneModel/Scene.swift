@@ -16,8 +16,10 @@ public struct Scene: Sendable, Hashable {
     /// file's folder for a scene read from a file; nil for the current directory.
     public var directory: String?
 
-    public init(version: Int = 1, canvas: CanvasSpec, fps: Double = 60, transition: TransitionSpec = TransitionSpec(),
-                from: View, to: View, directory: String? = nil) {
+    public init(
+        version: Int = 1, canvas: CanvasSpec, fps: Double = 60, transition: TransitionSpec = TransitionSpec(),
+        from: View, to: View, directory: String? = nil
+    ) {
         self.version = version
         self.canvas = canvas
         self.fps = fps
@@ -118,9 +120,11 @@ public struct TransitionSpec: Sendable, Hashable {
     /// For `roundtrip`: still time between the present and the dismiss, in seconds.
     public var roundtripPause: Double
 
-    public init(direction: TransitionDirection = .present, baselineDuration: Double = 0.265,
-                viewOrder: ViewOrder = .auto, defaultAnimation: DefaultAnimation = .fade,
-                holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5) {
+    public init(
+        direction: TransitionDirection = .present, baselineDuration: Double = 0.265,
+        viewOrder: ViewOrder = .auto, defaultAnimation: DefaultAnimation = .fade,
+        holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5
+    ) {
         self.direction = direction
         self.baselineDuration = baselineDuration
         self.viewOrder = viewOrder

@@ -101,14 +101,16 @@ extension RGBAColor {
             self.init(red: .nan, green: .nan, blue: .nan, alpha: alpha)
             return
         }
-        self.init(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     /// A colour from `0xRRGGBBAA`, as the format's `#RRGGBBAA`.
     public init(rgba: UInt32) {
-        self.init(red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,
-                  blue: Double(rgba >> 8 & 0xFF) / 255, alpha: Double(rgba & 0xFF) / 255)
+        self.init(
+            red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,
+            blue: Double(rgba >> 8 & 0xFF) / 255, alpha: Double(rgba & 0xFF) / 255)
     }
 
     /// UIKit's `UIColor(white:alpha:)`: a grey, 0 black to 1 white.

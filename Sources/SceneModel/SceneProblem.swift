@@ -38,12 +38,15 @@ public struct SceneProblem: Sendable, Hashable, CustomStringConvertible {
 
     public static func escapingControlCharacters(_ text: String) -> String {
         func isControl(_ s: Unicode.Scalar) -> Bool {
-            s.value < 0x20 || (0x7F...0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029
+            s.value < 0x20 || (0x7F ... 0x9F).contains(s.value) || s.value == 0x2028 || s.value == 0x2029
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isControl(scalar) else { escaped.append(scalar); continue }
+            guard isControl(scalar) else {
+                escaped.append(scalar)
+                continue
+            }
             switch scalar {
             case "\n": escaped.append(contentsOf: "\\n".unicodeScalars)
             case "\r": escaped.append(contentsOf: "\\r".unicodeScalars)

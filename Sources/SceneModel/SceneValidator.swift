@@ -89,8 +89,10 @@ private struct Checker {
         if scene.version < 1 {
             report(.key("version"), "expected a whole number >= 1, got \(scene.version)")
         } else if scene.version > SceneFormatVersion.current {
-            report(.key("version"), "format version \(scene.version) is newer than this shiftrender reads "
-                + "(\(SceneFormatVersion.current)); update shiftrender")
+            report(
+                .key("version"),
+                "format version \(scene.version) is newer than this shiftrender reads "
+                    + "(\(SceneFormatVersion.current)); update shiftrender")
         }
         check(scene.canvas)
         number(scene.fps, .key("fps"), in: SceneLimits.minimumFPS ... SceneLimits.maximumFPS)
@@ -114,8 +116,10 @@ private struct Checker {
         for (side, points) in [("width", canvas.width), ("height", canvas.height)] {
             let pixels = (points * canvas.scale).rounded()
             if pixels > limit {
-                report(place.key(side), "\(f(points)) pt at scale \(f(canvas.scale)) is \(f(pixels)) px; "
-                    + "the limit is \(SceneLimits.maximumCanvasPixels) px a side")
+                report(
+                    place.key(side),
+                    "\(f(points)) pt at scale \(f(canvas.scale)) is \(f(pixels)) px; "
+                        + "the limit is \(SceneLimits.maximumCanvasPixels) px a side")
             } else if pixels < 1 {
                 report(place.key(side), "\(f(points)) pt at scale \(f(canvas.scale)) is less than one pixel")
             }
@@ -189,8 +193,10 @@ private struct Checker {
         case .bitmap(let bitmap):
             let limit = SceneLimits.maximumImagePixels
             if bitmap.pixels.count != bitmap.width * bitmap.height * 4 {
-                report(place, "the bitmap holds \(bitmap.pixels.count) bytes; \(bitmap.width) x \(bitmap.height) px needs "
-                    + "\(bitmap.width * bitmap.height * 4)")
+                report(
+                    place,
+                    "the bitmap holds \(bitmap.pixels.count) bytes; \(bitmap.width) x \(bitmap.height) px needs "
+                        + "\(bitmap.width * bitmap.height * 4)")
             } else if bitmap.width == 0 || bitmap.height == 0 {
                 report(place, "the bitmap is empty (\(bitmap.width) x \(bitmap.height) px)")
             } else if bitmap.width > limit || bitmap.height > limit {
@@ -216,8 +222,10 @@ private struct Checker {
             // A file spells a move by direction (`up`, `right`...), not as a pair: report the move as a whole.
             if !(coordinate.contains(dx) && coordinate.contains(dy)) {
                 let f = Self.format
-                report(place, "a move of (\(f(dx)), \(f(dy))) is out of range: each must be at least "
-                    + "\(f(coordinate.lowerBound)) and at most \(f(coordinate.upperBound))")
+                report(
+                    place,
+                    "a move of (\(f(dx)), \(f(dy))) is out of range: each must be at least "
+                        + "\(f(coordinate.lowerBound)) and at most \(f(coordinate.upperBound))")
             }
         case .bounds(let r): rect(r, place)
         case .alpha(let v), .opacity(let v), .shadowOpacity(let v): number(v, place, in: unit)
@@ -245,8 +253,9 @@ private struct Checker {
         }
         visit(root, rootAddress)
         for (address, id, first) in duplicates {
-            report(address.place.key("shift").key("id"),
-                   "duplicate id \"\(id)\" (first used at \(first)); ids must be unique within a screen")
+            report(
+                address.place.key("shift").key("id"),
+                "duplicate id \"\(id)\" (first used at \(first)); ids must be unique within a screen")
         }
     }
 }

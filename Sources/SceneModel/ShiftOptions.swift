@@ -10,9 +10,11 @@ public struct ShiftOptions: Sendable, Hashable {
     public var isHidden: Bool = false
     public var animations: [AdditionalAnimation] = []
 
-    public init(id: String? = nil, contentAnimation: ContentAnimation = .fade, contentSizing: ContentSizing = .stretch,
-                superview: SuperviewChoice = .parent, position: Position = .auto, isHidden: Bool = false,
-                animations: [AdditionalAnimation] = []) {
+    public init(
+        id: String? = nil, contentAnimation: ContentAnimation = .fade, contentSizing: ContentSizing = .stretch,
+        superview: SuperviewChoice = .parent, position: Position = .auto, isHidden: Bool = false,
+        animations: [AdditionalAnimation] = []
+    ) {
         self.id = id
         self.contentAnimation = contentAnimation
         self.contentSizing = contentSizing

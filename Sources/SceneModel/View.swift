@@ -23,12 +23,14 @@ public struct View: Sendable, Hashable {
     public var shift: ShiftOptions
     public var subviews: [View]
 
-    public init(name: String? = nil, frame: Rect? = nil, backgroundColor: RGBAColor? = nil, alpha: Double = 1,
-                cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
-                borderColor: RGBAColor = .black, shadow: ShadowSpec? = nil, transform: TransformSpec = .identity,
-                anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0, isHidden: Bool = false,
-                image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, shift: ShiftOptions = ShiftOptions(),
-                subviews: [View] = []) {
+    public init(
+        name: String? = nil, frame: Rect? = nil, backgroundColor: RGBAColor? = nil, alpha: Double = 1,
+        cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
+        borderColor: RGBAColor = .black, shadow: ShadowSpec? = nil, transform: TransformSpec = .identity,
+        anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0, isHidden: Bool = false,
+        image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, shift: ShiftOptions = ShiftOptions(),
+        subviews: [View] = []
+    ) {
         self.name = name
         self.frame = frame
         self.backgroundColor = backgroundColor
@@ -57,8 +59,10 @@ public struct ShadowSpec: Sendable, Hashable {
     public var offset: Size
 
     /// Core Animation's defaults: black, opacity 0, radius 3, offset (0, -3).
-    public init(color: RGBAColor = .black, opacity: Double = 0, radius: Double = 3,
-                offset: Size = Size(width: 0, height: -3)) {
+    public init(
+        color: RGBAColor = .black, opacity: Double = 0, radius: Double = 3,
+        offset: Size = Size(width: 0, height: -3)
+    ) {
         self.color = color
         self.opacity = opacity
         self.radius = radius
@@ -102,9 +106,9 @@ public enum ImageSource: Sendable, Hashable {
 
     public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
         switch (lhs, rhs) {
-        case let (.file(a), .file(b)): return a == b
-        case let (.encoded(a), .encoded(b)): return a == b
-        case let (.bitmap(a), .bitmap(b)): return a == b
+        case (.file(let a), .file(let b)): return a == b
+        case (.encoded(let a), .encoded(let b)): return a == b
+        case (.bitmap(let a), .bitmap(let b)): return a == b
         default: return false
         }
     }

@@ -49,8 +49,10 @@ extension View {
     public func shadow(_ shadow: ShadowSpec?) -> View { with { $0.shadow = shadow } }
 
     /// A copy with a shadow; Core Animation's defaults for what is not given.
-    public func shadow(color: RGBAColor = .black, opacity: Double, radius: Double = 3,
-                       offset: Size = Size(width: 0, height: -3)) -> View {
+    public func shadow(
+        color: RGBAColor = .black, opacity: Double, radius: Double = 3,
+        offset: Size = Size(width: 0, height: -3)
+    ) -> View {
         shadow(ShadowSpec(color: color, opacity: opacity, radius: radius, offset: offset))
     }
 
@@ -72,10 +74,12 @@ extension View {
     /// A copy with Shift's options changed: only the ones given, so that
     /// `.shift(id: "card").shift(superview: .container)` keeps the id.
     /// `animations` replaces the list (Shift's `view.shift.animations`).
-    public func shift(id: String? = nil, contentAnimation: ShiftOptions.ContentAnimation? = nil,
-                      contentSizing: ShiftOptions.ContentSizing? = nil, superview: ShiftOptions.SuperviewChoice? = nil,
-                      position: ShiftOptions.Position? = nil, isHidden: Bool? = nil,
-                      animations: [AdditionalAnimation]? = nil) -> View {
+    public func shift(
+        id: String? = nil, contentAnimation: ShiftOptions.ContentAnimation? = nil,
+        contentSizing: ShiftOptions.ContentSizing? = nil, superview: ShiftOptions.SuperviewChoice? = nil,
+        position: ShiftOptions.Position? = nil, isHidden: Bool? = nil,
+        animations: [AdditionalAnimation]? = nil
+    ) -> View {
         with { view in
             if let id { view.shift.id = id }
             if let contentAnimation { view.shift.contentAnimation = contentAnimation }

@@ -44,17 +44,20 @@ public struct ContactSheet {
 
     /// Size in bytes of the sheet for `count` frames of this size.
     static func byteCount(count: Int, frameWidth: Int, frameHeight: Int) -> Int {
-        let columns = max(1, min(count, 4)), rows = (max(count, 1) + columns - 1) / columns
+        let columns = max(1, min(count, 4))
+        let rows = (max(count, 1) + columns - 1) / columns
         let scale = min(1, thumbnailWidth / Double(max(frameWidth, 1)))
-        let w = (Double(frameWidth) * scale).rounded(), h = (Double(frameHeight) * scale).rounded()
+        let w = (Double(frameWidth) * scale).rounded()
+        let h = (Double(frameHeight) * scale).rounded()
         return Int(Double(columns) * (w + gap) + gap) * Int(Double(rows) * (h + labelHeight + gap) + gap) * 4
     }
 
     /// A sheet of the given frames, in order, each labelled with its clip frame index and time.
     public static func sheet(_ frames: [(index: Int, bitmap: Bitmap)], fps: Double, background: RGBAColor) -> Bitmap {
         guard let first = frames.first?.bitmap else { return Bitmap(width: 1, height: 1) }
-        var sheet = ContactSheet(count: frames.count, frameWidth: first.width, frameHeight: first.height, fps: fps,
-                                 background: background)
+        var sheet = ContactSheet(
+            count: frames.count, frameWidth: first.width, frameHeight: first.height, fps: fps,
+            background: background)
         for (tile, frame) in frames.enumerated() { sheet.draw(frame.bitmap, index: frame.index, tile: tile) }
         return sheet.sheet
     }
@@ -72,8 +75,9 @@ public struct ContactSheet {
         let time = String(format: "%.3f s", Double(index) / fps)
         let long = "frame \(index)  \(time)"
         let label = LabelFont.textWidth(long, pixel: Self.labelPixel) <= tileWidth ? long : "\(index)  \(time)"
-        items += LabelFont.items(label, origin: Point(x: x, y: y + tileHeight + 6), pixel: Self.labelPixel,
-                                 color: RGBAColor(red: 0.9, green: 0.9, blue: 0.92))
+        items += LabelFont.items(
+            label, origin: Point(x: x, y: y + tileHeight + 6), pixel: Self.labelPixel,
+            color: RGBAColor(red: 0.9, green: 0.9, blue: 0.92))
         Compositor.draw(DisplayList(items: items), onto: &sheet, images: [frame])
     }
 }

@@ -25,7 +25,7 @@ enum LabelFont {
             guard let rows = glyphs[character] else { continue }
             let x0 = origin.x + Double(i * (width + 1)) * pixel
             for (row, bits) in rows.enumerated() {
-                for column in 0..<width where bits & (0x10 >> UInt8(column)) != 0 {
+                for column in 0 ..< width where bits & (0x10 >> UInt8(column)) != 0 {
                     let rect = Rect(x: x0 + Double(column) * pixel, y: origin.y + Double(row) * pixel, width: pixel, height: pixel)
                     items.append(DrawItem(transform: .identity, shape: RoundedRect(rect: rect), paint: .solid(color), label: "label"))
                 }

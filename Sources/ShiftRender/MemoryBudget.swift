@@ -73,7 +73,8 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         var estimate = MemoryEstimate()
         estimate.add("program", programBytes)
         // Frames spread through the clip (every frame of a short one), each planned once for both walks below.
-        let count = timeline.frameCount, samples = min(count, 256)
+        let count = timeline.frameCount
+        let samples = min(count, 256)
         let lists = Set((0 ..< samples).map { samples > 1 ? $0 * (count - 1) / (samples - 1) : 0 })
             .sorted().map(timeline.displayList(frame:))
         let sources = sourceBytes(timeline, lists: lists)
@@ -111,9 +112,11 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             for item in list.items {
                 if case .group(let nested) = item.paint { walk(nested, depth: depth + 1) }
                 guard let source = item.paint.bitmapReference, let dims = size(source),
-                      let level = MipLevels.indices(transform: item.transform, rect: item.shape.rect,
-                                                    width: dims.width, height: dims.height),
-                      level.x > 0 || level.y > 0 else { continue }
+                    let level = MipLevels.indices(
+                        transform: item.transform, rect: item.shape.rect,
+                        width: dims.width, height: dims.height),
+                    level.x > 0 || level.y > 0
+                else { continue }
                 var r = reach[source] ?? Reach()
                 r.minX = min(r.minX, level.x)
                 r.maxX = max(r.maxX, level.x)
@@ -125,7 +128,8 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         for list in lists { walk(list, depth: 0) }
         func bytes(_ source: BitmapReference) -> Double {
             guard let dims = size(source), dims.width > 0, dims.height > 0 else { return 0 }
-            let width = dims.width, height = dims.height
+            let width = dims.width
+            let height = dims.height
             var total = Double(width * height * 4 + MipLevels.byteCount(0, 0, width: width, height: height))
             if let r = reach[source] {
                 for x in stride(from: 1, through: r.maxX, by: 1) {
@@ -139,8 +143,10 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             }
             return total
         }
-        return (timeline.images.indices.reduce(0) { $0 + bytes(.image($1)) },
-                timeline.snapshots.indices.reduce(0) { $0 + bytes(.snapshot($1)) })
+        return (
+            timeline.images.indices.reduce(0) { $0 + bytes(.image($1)) },
+            timeline.snapshots.indices.reduce(0) { $0 + bytes(.snapshot($1)) }
+        )
     }
 
     /// Group layers: one buffer per group item in a frame, each at most the
@@ -153,9 +159,12 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         let canvas = (width: Double(timeline.canvas.pixelWidth), height: Double(timeline.canvas.pixelHeight))
         func area(_ item: DrawItem) -> Double {
             let r = item.shape.rect
-            let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
-                           Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(item.transform.apply)
-            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let corners = [
+                Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+            ].map(item.transform.apply)
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
             // Bad geometry draws nothing, but counting the whole canvas is the safe side.
             guard (xs + ys).allSatisfy(\.isFinite) else { return canvas.width * canvas.height }
             let w = min(xs.max()!.rounded(.up), canvas.width) - max(xs.min()!.rounded(.down), 0)
@@ -195,8 +204,11 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         case .mp4:
             estimate.add("encoder frames", frame)
             // Not told, x264 runs 1.5 frame threads a core.
-            estimate.add("x264", x264Bytes(preset: settings.preset, threads: threads ?? (cores * 3 / 2).rounded(.down),
-                                           pixels: pixels))
+            estimate.add(
+                "x264",
+                x264Bytes(
+                    preset: settings.preset, threads: threads ?? (cores * 3 / 2).rounded(.down),
+                    pixels: pixels))
         case .webm:
             estimate.add("encoder frames", frame)
             // libvpx holds its 25-frame lag, the alt-ref filter's frames and its references as 4:2:0 planes
@@ -259,7 +271,8 @@ public enum MemoryBudget {
     public static var defaultBytes: Double {
         var limit = Double(sysconf(Int32(_SC_PHYS_PAGES))) * Double(sysconf(Int32(_SC_PAGESIZE)))
         if let text = try? String(contentsOfFile: "/sys/fs/cgroup/memory.max", encoding: .utf8),
-           let cgroup = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), cgroup > 0 {
+            let cgroup = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), cgroup > 0
+        {
             limit = min(limit, cgroup)
         }
         return limit / 2

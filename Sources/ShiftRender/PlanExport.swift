@@ -14,8 +14,10 @@ extension Renderer {
     /// those it no longer needs removed); without, they make the export fail.
     /// Nothing appears unless the export completes. Returns warnings.
     @discardableResult
-    public func exportPlan(to path: String, overwrite: Bool = false,
-                           cancellation: RenderCancellation? = nil) throws(RenderError) -> [String] {
+    public func exportPlan(
+        to path: String, overwrite: Bool = false,
+        cancellation: RenderCancellation? = nil
+    ) throws(RenderError) -> [String] {
         try cancellation?.check()
         try refuseInputs(path)
         let files = PlanFiles(imageCount: timeline.images.count, snapshotCount: timeline.snapshots.count)
@@ -27,8 +29,10 @@ extension Renderer {
         }
         do {
             let compositor = try self.compositor()
-            try PlanWriter(timeline: timeline, compositor: compositor, base: directory.temporaryPath, shownPath: path,
-                           cancellation: cancellation).write()
+            try PlanWriter(
+                timeline: timeline, compositor: compositor, base: directory.temporaryPath, shownPath: path,
+                cancellation: cancellation
+            ).write()
             try directory.commit()
         } catch {
             // A full disk shows up as whatever write failed first; name the cause.
@@ -54,9 +58,10 @@ struct PlanFiles {
     static func snapshot(_ index: Int) -> String { "snapshots/snapshot_\(fourDigits(index)).png" }
 
     var fileSet: FileSet {
-        FileSet(noun: "plan file", isMember: Self.isMember, folders: ["images", "snapshots"],
-                expectedMembers: [Self.plan] + (0..<imageCount).map(Self.image) + (0..<snapshotCount).map(Self.snapshot),
-                lastMembers: [Self.plan], earlierMembers: .removeWhenOverwriting)
+        FileSet(
+            noun: "plan file", isMember: Self.isMember, folders: ["images", "snapshots"],
+            expectedMembers: [Self.plan] + (0 ..< imageCount).map(Self.image) + (0 ..< snapshotCount).map(Self.snapshot),
+            lastMembers: [Self.plan], earlierMembers: .removeWhenOverwriting)
     }
 
     /// True for exactly the names `image`, `snapshot` and `plan` give.
@@ -67,7 +72,7 @@ struct PlanFiles {
     private static func isNumbered(_ path: String, prefix: String) -> Bool {
         guard path.hasPrefix(prefix), path.hasSuffix(".png") else { return false }
         let digits = path.dropFirst(prefix.count).dropLast(4)
-        guard digits.count >= 4, digits.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+        guard digits.count >= 4, digits.allSatisfy({ ("0" ... "9").contains($0) }) else { return false }
         return digits.count == 4 || digits.first != "0"
     }
 
@@ -104,24 +109,27 @@ struct PlanWriter {
             let file = PlanFiles.snapshot(i)
             try cancellation?.check()
             try PNGCodec.encode(compositor.snapshotBitmap(i), toFileAt: base + "/" + file)
-            snapshots.append("{\"index\": \(i), \"name\": \(FramePlanJSON.string(snapshot.name)), \"file\": \"\(file)\", "
-                + "\"width\": \(snapshot.pixelWidth), \"height\": \(snapshot.pixelHeight), "
-                + "\"items\": \(FramePlanJSON.displayList(snapshot.content, indent: "    "))}")
+            snapshots.append(
+                "{\"index\": \(i), \"name\": \(FramePlanJSON.string(snapshot.name)), \"file\": \"\(file)\", "
+                    + "\"width\": \(snapshot.pixelWidth), \"height\": \(snapshot.pixelHeight), "
+                    + "\"items\": \(FramePlanJSON.displayList(snapshot.content, indent: "    "))}")
         }
         header += "  \"snapshots\": [" + snapshots.map { "\n    " + $0 }.joined(separator: ",") + (snapshots.isEmpty ? "" : "\n  ") + "],\n"
         header += "  \"frames\": ["
         let planPath = base + "/" + PlanFiles.plan
         guard FileManager.default.createFile(atPath: planPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: planPath) else {
+            let handle = FileHandle(forWritingAtPath: planPath)
+        else {
             throw PlanWriteError(description: "cannot write '\(shownPath)': cannot create \(PlanFiles.plan)")
         }
         defer { try? handle.close() }
         try handle.write(contentsOf: Data(header.utf8))
-        for index in 0..<timeline.frameCount {
+        for index in 0 ..< timeline.frameCount {
             try cancellation?.check()
             let time = Double(index) / timeline.canvas.framesPerSecond
             let list = FramePlanJSON.displayList(timeline.displayList(frame: index), indent: "    ")
-            let entry = (index == 0 ? "\n" : ",\n") + "    {\"index\": \(index), \"time\": \(FramePlanJSON.number(time)), \"items\": \(list)}"
+            let entry =
+                (index == 0 ? "\n" : ",\n") + "    {\"index\": \(index), \"time\": \(FramePlanJSON.number(time)), \"items\": \(list)}"
             try handle.write(contentsOf: Data(entry.utf8))
         }
         try handle.write(contentsOf: Data("\n  ]\n}\n".utf8))

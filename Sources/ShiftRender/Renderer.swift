@@ -56,8 +56,9 @@ public final class Renderer: Sendable {
         do {
             document = try SceneJSON.read(fileAt: path)
         } catch {
-            throw RenderError(error.kind == .unreadable ? .unreadableInput : .invalidScene, error.description,
-                              diagnostics: SceneDiagnostics(file: error.file, problems: error.problems))
+            throw RenderError(
+                error.kind == .unreadable ? .unreadableInput : .invalidScene, error.description,
+                diagnostics: SceneDiagnostics(file: error.file, problems: error.problems))
         }
         try self.init(scene: document.scene, document: document, options: options)
     }
@@ -71,15 +72,19 @@ public final class Renderer: Sendable {
         let images = SceneImages(scene: scene)
         let diagnostics = SceneDiagnostics.check(scene, document: document, images: images)
         guard !diagnostics.hasErrors else {
-            throw RenderError(.invalidScene, diagnostics.errors.count == diagnostics.problems.count
-                ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
+            throw RenderError(
+                .invalidScene,
+                diagnostics.errors.count == diagnostics.problems.count
+                    ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
                 diagnostics: diagnostics)
         }
         let timeline = TransitionTimeline(scene: scene, images: images.decoded)
         guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
             let where_ = document.map { "\($0.file): " } ?? ""
-            throw RenderError(.invalidScene, "\(where_)the transition makes \(timeline.frameCount) frames; the limit is "
-                + "\(TransitionTimeline.maximumFrameCount) (lower fps or the holds)", diagnostics: diagnostics)
+            throw RenderError(
+                .invalidScene,
+                "\(where_)the transition makes \(timeline.frameCount) frames; the limit is "
+                    + "\(TransitionTimeline.maximumFrameCount) (lower fps or the holds)", diagnostics: diagnostics)
         }
         self.scene = scene
         self.diagnostics = diagnostics
@@ -205,7 +210,9 @@ public final class Renderer: Sendable {
         let limit = options.memoryLimit ?? MemoryBudget.defaultBytes
         guard estimate.total > limit else { return }
         let whose = options.memoryLimit == nil ? " (half of this machine's memory)" : ""
-        throw RenderError(.memory, "this render needs \(estimate); the memory limit is \(MemoryEstimate.format(limit))\(whose). "
-            + "Raise the limit (--memory-limit on the command line) or render smaller (--scale, --size)")
+        throw RenderError(
+            .memory,
+            "this render needs \(estimate); the memory limit is \(MemoryEstimate.format(limit))\(whose). "
+                + "Raise the limit (--memory-limit on the command line) or render smaller (--scale, --size)")
     }
 }

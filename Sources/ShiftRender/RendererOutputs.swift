@@ -9,8 +9,9 @@ extension Renderer {
     /// background, with every knob at its default. Change knobs on a copy and
     /// pass it to `render(to:settings:...)`.
     public func videoSettings() -> VideoSettings {
-        VideoSettings(width: pixelWidth, height: pixelHeight, framesPerSecond: framesPerSecond,
-                      background: timeline.canvas.background)
+        VideoSettings(
+            width: pixelWidth, height: pixelHeight, framesPerSecond: framesPerSecond,
+            background: timeline.canvas.background)
     }
 
     /// Renders frames `frames` (default: all) to `path`, in the format its
@@ -27,19 +28,24 @@ extension Renderer {
     /// that `VideoChunkJoiner` can join chunks rendered apart (on several
     /// machines) by stream copy. PNG frames keep the clip's frame numbers.
     @discardableResult
-    public func render(to path: String, settings: VideoSettings? = nil, frames: ClosedRange<Int>? = nil,
-                       cancellation: RenderCancellation? = nil,
-                       progress: (RenderProgress) -> Void = { _ in }) throws(RenderError) -> [String] {
+    public func render(
+        to path: String, settings: VideoSettings? = nil, frames: ClosedRange<Int>? = nil,
+        cancellation: RenderCancellation? = nil,
+        progress: (RenderProgress) -> Void = { _ in }
+    ) throws(RenderError) -> [String] {
         let range = try frameRange(frames)
         var settings = settings ?? videoSettings()
         guard settings.width == pixelWidth, settings.height == pixelHeight else {
-            throw RenderError(.usage, "the settings are for \(settings.width)x\(settings.height) frames; "
-                + "this scene renders \(pixelWidth)x\(pixelHeight)")
+            throw RenderError(
+                .usage,
+                "the settings are for \(settings.width)x\(settings.height) frames; "
+                    + "this scene renders \(pixelWidth)x\(pixelHeight)")
         }
         settings.firstFrameNumber = range.lowerBound
         if frames != nil {
-            settings.chunk = VideoChunk(firstFrame: range.lowerBound, frameCount: range.count, clipFrameCount: frameCount,
-                                        sceneDigest: SceneDigest.of(scene))
+            settings.chunk = VideoChunk(
+                firstFrame: range.lowerBound, frameCount: range.count, clipFrameCount: frameCount,
+                sceneDigest: SceneDigest.of(scene))
         }
         let cancellation = cancellation ?? RenderCancellation()
         try cancellation.check()
@@ -93,8 +99,9 @@ extension Renderer {
         let range = try frameRange(frames)
         let picked = ContactSheet.pick(range)
         let compositor = try self.compositor(with: try contactSheetMemory(frames: range))
-        var sheet = ContactSheet(count: picked.count, frameWidth: pixelWidth, frameHeight: pixelHeight,
-                                 fps: framesPerSecond, background: timeline.canvas.background)
+        var sheet = ContactSheet(
+            count: picked.count, frameWidth: pixelWidth, frameHeight: pixelHeight,
+            fps: framesPerSecond, background: timeline.canvas.background)
         var frame = Bitmap(width: 0, height: 0)
         for (tile, index) in picked.enumerated() {
             try cancellation?.check()
@@ -118,8 +125,10 @@ extension Renderer {
         // Each frame is drawn into its tile as a source: a padded copy, and the levels an even
         // shrink builds (under one and a half frames).
         let frame = Double(pixelWidth) * Double(pixelHeight) * 4
-        estimate.add("contact sheet", Double(ContactSheet.byteCount(count: count, frameWidth: pixelWidth, frameHeight: pixelHeight))
-            + 2.5 * frame)
+        estimate.add(
+            "contact sheet",
+            Double(ContactSheet.byteCount(count: count, frameWidth: pixelWidth, frameHeight: pixelHeight))
+                + 2.5 * frame)
         return estimate
     }
 

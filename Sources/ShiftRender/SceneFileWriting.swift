@@ -26,7 +26,8 @@ extension Scene {
             var view = view
             switch view.image {
             case .file(let given)?:
-                let sameFolder = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
+                let sameFolder =
+                    URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath)
                     .standardizedFileURL.path == folder
                 if !given.hasPrefix("/") && !sameFolder { view.image = .file(SceneImages.resolve(given, directory: directory)) }
             case .encoded(let bytes)?:

@@ -18,8 +18,11 @@ enum GroupOpacity {
             return [item]
         }
         guard let box = bounds(of: items) else { return [] }
-        return [DrawItem(transform: .identity, shape: RoundedRect(rect: box), paint: .group(DisplayList(items: items)),
-                         opacity: opacity, label: label + " (group)")]
+        return [
+            DrawItem(
+                transform: .identity, shape: RoundedRect(rect: box), paint: .group(DisplayList(items: items)),
+                opacity: opacity, label: label + " (group)")
+        ]
     }
 
     /// Adds an ancestor's clips in front of each item's own.
@@ -38,16 +41,22 @@ enum GroupOpacity {
     /// draws it), padded by one pixel for the anti-aliased fringe (coverage
     /// reaches at most `sqrt(1/2)` pixel beyond an edge) and rounded outward.
     static func bounds(of items: [DrawItem]) -> Rect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for item in items {
             for p in item.paintCorners {
                 guard p.x.isFinite, p.y.isFinite else { continue }
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
             }
         }
         guard minX <= maxX, minY <= maxY else { return nil }
-        let x0 = (minX - 1).rounded(.down), y0 = (minY - 1).rounded(.down)
+        let x0 = (minX - 1).rounded(.down)
+        let y0 = (minY - 1).rounded(.down)
         return Rect(x: x0, y: y0, width: (maxX + 1).rounded(.up) - x0, height: (maxY + 1).rounded(.up) - y0)
     }
 }

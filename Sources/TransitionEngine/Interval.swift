@@ -30,7 +30,10 @@ struct Interval: Sendable, Equatable {
     static func - (x: Interval, y: Interval) -> Interval { Interval(x.lo - y.hi, x.hi - y.lo) }
 
     static func * (x: Interval, y: Interval) -> Interval {
-        let a = x.lo * y.lo, b = x.lo * y.hi, c = x.hi * y.lo, d = x.hi * y.hi
+        let a = x.lo * y.lo
+        let b = x.lo * y.hi
+        let c = x.hi * y.lo
+        let d = x.hi * y.hi
         return Interval(min(min(a, b), min(c, d)), max(max(a, b), max(c, d)))
     }
 
@@ -44,7 +47,8 @@ struct Interval: Sendable, Equatable {
     /// multiple of 2 pi (or pi plus one) lies inside.
     static func cosine(_ x: Interval) -> Interval {
         guard x.isFinite, x.hi - x.lo < 2 * .pi else { return Interval(-1, 1) }
-        var lo = min(cos(x.lo), cos(x.hi)), hi = max(cos(x.lo), cos(x.hi))
+        var lo = min(cos(x.lo), cos(x.hi))
+        var hi = max(cos(x.lo), cos(x.hi))
         if 2 * .pi * (x.lo / (2 * .pi)).rounded(.up) <= x.hi { hi = 1 }
         if .pi + 2 * .pi * ((x.lo - .pi) / (2 * .pi)).rounded(.up) <= x.hi { lo = -1 }
         return Interval(lo, hi)
@@ -61,7 +65,8 @@ struct IntervalPoint: Sendable, Equatable {
 
     /// The box that also holds `other`.
     func union(_ other: IntervalPoint) -> IntervalPoint {
-        IntervalPoint(x: Interval(min(x.lo, other.x.lo), max(x.hi, other.x.hi)),
-                      y: Interval(min(y.lo, other.y.lo), max(y.hi, other.y.hi)))
+        IntervalPoint(
+            x: Interval(min(x.lo, other.x.lo), max(x.hi, other.x.hi)),
+            y: Interval(min(y.lo, other.y.lo), max(y.hi, other.y.hi)))
     }
 }

@@ -18,16 +18,21 @@ struct LayerPainter {
     /// layer's own shadow away in Core Animation, so there is none then.
     /// Core Animation's shadowRadius reads as a Gaussian's standard deviation
     /// (CSS blur = 2 x shadowRadius, and CSS blur = 2 sigma).
-    func paintShadow(color: RGBAColor, opacity shadowOpacity: Double, radius: Double, offset: Size,
-                     masksToBounds: Bool, into items: inout [DrawItem]) {
+    func paintShadow(
+        color: RGBAColor, opacity shadowOpacity: Double, radius: Double, offset: Size,
+        masksToBounds: Bool, into items: inout [DrawItem]
+    ) {
         guard !masksToBounds, shadowOpacity > 0, color.alpha > 0 else { return }
         var shadowColor = color
         shadowColor.alpha *= min(max(shadowOpacity, 0), 1)
-        let rect = Rect(x: bounds.minX + offset.width, y: bounds.minY + offset.height,
-                        width: bounds.width, height: bounds.height)
-        items.append(DrawItem(transform: transform, shape: RoundedRect(rect: rect, cornerRadius: cornerRadius),
-                              paint: .shadow(color: shadowColor, sigma: max(radius, 0)),
-                              label: label + " (shadow)"))
+        let rect = Rect(
+            x: bounds.minX + offset.width, y: bounds.minY + offset.height,
+            width: bounds.width, height: bounds.height)
+        items.append(
+            DrawItem(
+                transform: transform, shape: RoundedRect(rect: rect, cornerRadius: cornerRadius),
+                paint: .shadow(color: shadowColor, sigma: max(radius, 0)),
+                label: label + " (shadow)"))
     }
 
     func paintBackground(_ color: RGBAColor, into items: inout [DrawItem]) {
@@ -42,8 +47,10 @@ struct LayerPainter {
 
     func paintBorder(width: Double, color: RGBAColor, into items: inout [DrawItem]) {
         guard width > 0, color.alpha > 0 else { return }
-        items.append(DrawItem(transform: transform, shape: shape, paint: .border(width: width, color: color),
-                              label: label + " (border)"))
+        items.append(
+            DrawItem(
+                transform: transform, shape: shape, paint: .border(width: width, color: color),
+                label: label + " (border)"))
     }
 }
 

@@ -31,8 +31,9 @@ struct SnapshotBuilder {
         }
         guard !items.isEmpty else { return nil }
         let label = node.spec.name ?? node.address.description
-        return SnapshotDescription(name: "\(tree.screen.rawValue): \(label)", pixelWidth: grid.pixelWidth,
-                                   pixelHeight: grid.pixelHeight, content: DisplayList(items: items))
+        return SnapshotDescription(
+            name: "\(tree.screen.rawValue): \(label)", pixelWidth: grid.pixelWidth,
+            pixelHeight: grid.pixelHeight, content: DisplayList(items: items))
     }
 
     /// A static view and its subviews as UIKit draws them; clips are this
@@ -46,18 +47,22 @@ struct SnapshotBuilder {
         let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius, label: label)
         var items: [DrawItem] = []
         let shadow = spec.shadow ?? ShadowSpec()
-        layer.paintShadow(color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
-                          offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
+        layer.paintShadow(
+            color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
+            offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
         layer.paintBackground(spec.backgroundColor ?? .clear, into: &items)
         let innerClips = layer.contentClips(masksToBounds: spec.masksToBounds)
         if let image = images.index(of: spec.image) {
             let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)
-            items.append(DrawItem(transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
-                                  clips: innerClips, label: label))
+            items.append(
+                DrawItem(
+                    transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
+                    clips: innerClips, label: label))
         }
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
-            items += GroupOpacity.clipped(subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),
-                                          by: innerClips)
+            items += GroupOpacity.clipped(
+                subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),
+                by: innerClips)
         }
         layer.paintBorder(width: spec.borderWidth, color: spec.borderColor, into: &items)
         return GroupOpacity.wrap(items, opacity: spec.alpha, label: label)

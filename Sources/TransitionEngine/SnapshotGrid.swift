@@ -36,7 +36,8 @@ struct SnapshotGrid: Sendable, Equatable {
     /// nil for an empty view.
     static func whole(size: Size, scale: Double) -> SnapshotGrid? {
         guard size.width > 0, size.height > 0 else { return nil }
-        let w = Int((size.width * scale).rounded(.up)), h = Int((size.height * scale).rounded(.up))
+        let w = Int((size.width * scale).rounded(.up))
+        let h = Int((size.height * scale).rounded(.up))
         return SnapshotGrid(size: size, width: w, height: h, x0: 0, y0: 0, x1: w, y1: h)
     }
 
@@ -54,8 +55,9 @@ struct SnapshotGrid: Sendable, Equatable {
     /// The part of `area` (where the whole content is drawn) this grid's pixels
     /// cover. Multiplied before divided, so that whole numbers stay exact.
     func part(of area: Rect) -> Rect {
-        Rect(x: area.minX + area.width * Double(x0) / Double(width), y: area.minY + area.height * Double(y0) / Double(height),
-             width: area.width * Double(x1 - x0) / Double(width), height: area.height * Double(y1 - y0) / Double(height))
+        Rect(
+            x: area.minX + area.width * Double(x0) / Double(width), y: area.minY + area.height * Double(y0) / Double(height),
+            width: area.width * Double(x1 - x0) / Double(width), height: area.height * Double(y1 - y0) / Double(height))
     }
 
     /// Content points to snapshot pixels. Exact ratios, so that the bitmap maps
@@ -73,7 +75,8 @@ struct SnapshotGrid: Sendable, Equatable {
             guard density.isFinite, density * points < Double(whole) else { return whole }
             return max(1, Int((density * points).rounded(.up)))
         }
-        var w = resolution(width, size.width, density.x), h = resolution(height, size.height, density.y)
+        var w = resolution(width, size.width, density.x)
+        var h = resolution(height, size.height, density.y)
         while true {
             let (a0, a1) = Self.span(unit.minX, unit.maxX, of: w)
             let (b0, b1) = Self.span(unit.minY, unit.maxY, of: h)
@@ -82,9 +85,13 @@ struct SnapshotGrid: Sendable, Equatable {
             // Coarser by what the cap asks, and by a tenth more so the padding
             // and alignment (a constant number of pixels) cannot stall the loop.
             let side = Double(Self.maximumSide)
-            let k = 0.9 * min(side / Double(grid.pixelWidth), side / Double(grid.pixelHeight),
-                              (Double(Self.maximumPixels) / Double(grid.pixelCount)).squareRoot(), 1)
-            w = max(1, Int(Double(w) * k)); h = max(1, Int(Double(h) * k))
+            let k =
+                0.9
+                * min(
+                    side / Double(grid.pixelWidth), side / Double(grid.pixelHeight),
+                    (Double(Self.maximumPixels) / Double(grid.pixelCount)).squareRoot(), 1)
+            w = max(1, Int(Double(w) * k))
+            h = max(1, Int(Double(h) * k))
         }
     }
 

@@ -46,20 +46,27 @@ struct SnapshotRegion: Sendable {
     /// of `canvas` pixels at any time of the segment (`duration`: the caller
     /// has it, and it costs a pass over every view), sampling every
     /// `stride`-th of the frames at `fps`; nil when none of it can be seen.
-    static func of(_ content: TransientView.Content, view: Int, in segment: TransitionSegment, duration: Double,
-                   fps: Double, stride: Int, canvas: (width: Int, height: Int)) -> SnapshotRegion? {
+    static func of(
+        _ content: TransientView.Content, view: Int, in segment: TransitionSegment, duration: Double,
+        fps: Double, stride: Int, canvas: (width: Int, height: Int)
+    ) -> SnapshotRegion? {
         let frames = Int((duration * fps - 1e-9).rounded(.up)) + 1
         var samples = Swift.stride(from: 0, to: frames - 1, by: max(1, stride)).map { min(Double($0) / fps, duration) }
         samples.append(duration)
         if samples.count == 1 { samples.append(duration) }
-        let corners = [Point(x: -margin, y: -margin), Point(x: Double(canvas.width) + margin, y: -margin),
-                       Point(x: -margin, y: Double(canvas.height) + margin),
-                       Point(x: Double(canvas.width) + margin, y: Double(canvas.height) + margin)]
+        let corners = [
+            Point(x: -margin, y: -margin), Point(x: Double(canvas.width) + margin, y: -margin),
+            Point(x: -margin, y: Double(canvas.height) + margin),
+            Point(x: Double(canvas.width) + margin, y: Double(canvas.height) + margin),
+        ]
         var result: SnapshotRegion?
         for (ta, tb) in zip(samples, samples.dropFirst()) {
             guard let part = interval(content, view: view, segment: segment, from: ta, to: tb, canvas: corners)
             else { continue }
-            guard var r = result else { result = part; continue }
+            guard var r = result else {
+                result = part
+                continue
+            }
             r.unitRect = union(r.unitRect, part.unitRect)
             r.density = (max(r.density.x, part.density.x), max(r.density.y, part.density.y))
             result = r
@@ -68,14 +75,19 @@ struct SnapshotRegion: Sendable {
     }
 
     /// The part seen at some time in `ta...tb`.
-    private static func interval(_ content: TransientView.Content, view: Int, segment: TransitionSegment,
-                                 from ta: Double, to tb: Double, canvas: [Point]) -> SnapshotRegion? {
+    private static func interval(
+        _ content: TransientView.Content, view: Int, segment: TransitionSegment,
+        from ta: Double, to tb: Double, canvas: [Point]
+    ) -> SnapshotRegion? {
         var unit = unitSquare
         let chain = segment.geometryRanges(of: view, from: ta, to: tb)
         let boxes = canvas.map { segment.unitBox(of: $0, size: content.size, chain: chain) }
         if let first = boxes[0], let second = boxes[1], let third = boxes[2], let fourth = boxes[3] {
             let hull = first.union(second).union(third).union(fourth)
-            let x0 = max(0, hull.x.lo), x1 = min(1, hull.x.hi), y0 = max(0, hull.y.lo), y1 = min(1, hull.y.hi)
+            let x0 = max(0, hull.x.lo)
+            let x1 = min(1, hull.x.hi)
+            let y0 = max(0, hull.y.lo)
+            let y1 = min(1, hull.y.hi)
             guard x0 <= x1, y0 <= y1 else { return nil }
             unit = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
@@ -83,14 +95,19 @@ struct SnapshotRegion: Sendable {
         let (ex, ey) = segment.axes(size: content.size, chain: chain)
         func length(_ v: IntervalPoint) -> Double { (v.x.magnitude * v.x.magnitude + v.y.magnitude * v.y.magnitude).squareRoot() }
         let density = (x: length(ex) / content.size.width, y: length(ey) / content.size.height)
-        return SnapshotRegion(unitRect: unit, density: (density.x.isFinite ? density.x : .infinity,
-                                                        density.y.isFinite ? density.y : .infinity))
+        return SnapshotRegion(
+            unitRect: unit,
+            density: (
+                density.x.isFinite ? density.x : .infinity,
+                density.y.isFinite ? density.y : .infinity
+            ))
     }
 
     static let unitSquare = Rect(x: 0, y: 0, width: 1, height: 1)
 
     private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        let x0 = min(a.minX, b.minX)
+        let y0 = min(a.minY, b.minY)
         return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
     }
 }
@@ -110,7 +127,8 @@ struct GeometryRanges {
 
     init(_ view: TransientView, from ta: Double, to tb: Double) {
         let p = view.progressRange(from: ta, to: tb)
-        let (a, b) = (view.initial, view.final), (s, e) = (a.transform, b.transform)
+        let (a, b) = (view.initial, view.final)
+        let (s, e) = (a.transform, b.transform)
         func range(_ from: Double, _ to: Double) -> Interval { Interval(lerp: from, to, over: p) }
         func point(_ from: Point, _ to: Point) -> IntervalPoint { IntervalPoint(x: range(from.x, to.x), y: range(from.y, to.y)) }
         position = point(a.position, b.position)
@@ -145,7 +163,8 @@ extension TransitionSegment {
     /// scale, anchor) and then the content's area. Nil when unbounded (a
     /// scale or a size that can be 0).
     func unitBox(of pixel: Point, size: Size, chain: [GeometryRanges]) -> IntervalPoint? {
-        var x = Interval(pixel.x / scale), y = Interval(pixel.y / scale)
+        var x = Interval(pixel.x / scale)
+        var y = Interval(pixel.y / scale)
         for g in chain.reversed() {
             x = x - g.position.x - g.translate.x
             y = y - g.position.y - g.translate.y
@@ -164,13 +183,16 @@ extension TransitionSegment {
     /// part of `M(t)`), bounded: scale, then rotate, per view.
     func axes(size: Size, chain: [GeometryRanges]) -> (IntervalPoint, IntervalPoint) {
         let area = chain[0].stretches ? chain[0].size : IntervalPoint(x: Interval(size.width), y: Interval(size.height))
-        var ex = IntervalPoint(x: area.x, y: Interval(0)), ey = IntervalPoint(x: Interval(0), y: area.y)
+        var ex = IntervalPoint(x: area.x, y: Interval(0))
+        var ey = IntervalPoint(x: Interval(0), y: area.y)
         for g in chain {
             func turn(_ v: IntervalPoint) -> IntervalPoint {
-                let x = v.x * g.scale.x, y = v.y * g.scale.y
+                let x = v.x * g.scale.x
+                let y = v.y * g.scale.y
                 return IntervalPoint(x: x * g.cosine - y * g.sine, y: x * g.sine + y * g.cosine)
             }
-            ex = turn(ex); ey = turn(ey)
+            ex = turn(ex)
+            ey = turn(ey)
         }
         let k = Interval(scale)
         return (IntervalPoint(x: ex.x * k, y: ex.y * k), IntervalPoint(x: ey.x * k, y: ey.y * k))

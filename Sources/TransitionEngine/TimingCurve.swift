@@ -4,7 +4,10 @@ public struct TimingCurve: Sendable, Hashable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
     }
 
     /// Shift's `CAMediaTimingFunction.normal`: cubic-bezier(0.4, 0.0, 0.2, 1.0).
@@ -38,16 +41,17 @@ public struct TimingCurve: Sendable, Hashable {
     /// because both control x values lie in 0...1).
     private func solveX(_ t: Double) -> Double {
         var s = t
-        for _ in 0..<8 {
+        for _ in 0 ..< 8 {
             let error = sampleX(s) - t
             if abs(error) < 1e-12 { return s }
             let slope = derivativeX(s)
             if abs(slope) < 1e-9 { break }
             s -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         s = t
-        for _ in 0..<64 {
+        for _ in 0 ..< 64 {
             let x = sampleX(s)
             if abs(x - t) < 1e-12 { return s }
             if x < t { low = s } else { high = s }

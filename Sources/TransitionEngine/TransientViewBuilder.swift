@@ -39,8 +39,10 @@ struct TransientViewBuilder {
     private var fromNodes: [(node: Int, match: Int?)] = []
     private var toNodes: [(node: Int, match: Int?)] = []
 
-    init(fromTree: ViewTree, toTree: ViewTree, isPresenting: Bool, transition: TransitionSpec, images: ImageTable,
-         scale: Double, viewport: Viewport) {
+    init(
+        fromTree: ViewTree, toTree: ViewTree, isPresenting: Bool, transition: TransitionSpec, images: ImageTable,
+        scale: Double, viewport: Viewport
+    ) {
         self.fromTree = fromTree
         self.toTree = toTree
         self.isPresenting = isPresenting
@@ -61,16 +63,20 @@ struct TransientViewBuilder {
             if let id = node.spec.shift.id { candidates[id] = i }
         }
         var matched = Set<String>()
-        var sourceViews: [TransientView] = [], sourceNodes: [(node: Int, match: Int?)] = []
+        var sourceViews: [TransientView] = []
+        var sourceNodes: [(node: Int, match: Int?)] = []
         if !tree(sourceScreen).nodes.isEmpty {
-            walk(sourceScreen, 0, parent: nil, candidates: candidates, ignoring: [], matched: &matched,
-                 views: &sourceViews, nodes: &sourceNodes)
+            walk(
+                sourceScreen, 0, parent: nil, candidates: candidates, ignoring: [], matched: &matched,
+                views: &sourceViews, nodes: &sourceNodes)
         }
-        var otherViews: [TransientView] = [], otherNodes: [(node: Int, match: Int?)] = []
+        var otherViews: [TransientView] = []
+        var otherNodes: [(node: Int, match: Int?)] = []
         var unused = Set<String>()
         if !tree(otherScreen).nodes.isEmpty {
-            walk(otherScreen, 0, parent: nil, candidates: [:], ignoring: matched, matched: &unused,
-                 views: &otherViews, nodes: &otherNodes)
+            walk(
+                otherScreen, 0, parent: nil, candidates: [:], ignoring: matched, matched: &unused,
+                views: &otherViews, nodes: &otherNodes)
         }
         if isPresenting {
             (toViews, toNodes, fromViews, fromNodes) = (sourceViews, sourceNodes, otherViews, otherNodes)
@@ -84,9 +90,11 @@ struct TransientViewBuilder {
 
     /// Shift's `animatedViews(of:...)`: pre-order; a view whose id was matched
     /// from the other side is skipped with its subtree.
-    private mutating func walk(_ screen: Screen, _ index: Int, parent: Int?, candidates: [String: Int],
-                               ignoring: Set<String>, matched: inout Set<String>,
-                               views: inout [TransientView], nodes: inout [(node: Int, match: Int?)]) {
+    private mutating func walk(
+        _ screen: Screen, _ index: Int, parent: Int?, candidates: [String: Int],
+        ignoring: Set<String>, matched: inout Set<String>,
+        views: inout [TransientView], nodes: inout [(node: Int, match: Int?)]
+    ) {
         let tree = self.tree(screen)
         let node = tree.nodes[index]
         let spec = node.spec
@@ -99,11 +107,14 @@ struct TransientViewBuilder {
             let mine = ViewState(spec: spec, size: node.size, position: canvasPosition(of: index, in: tree))
             let theirs = ViewState(spec: other.spec, size: other.size, position: canvasPosition(of: match, in: self.tree(otherScreen)))
             let (fromState, toState) = screen == .from ? (mine, theirs) : (theirs, mine)
-            views.append(TransientView(
-                screen: screen, address: node.address, name: spec.name, id: id, matchAddress: other.address,
-                isRoot: parent == nil, superview: .container, options: spec.shift, animations: [],
-                initial: fromState, final: toState,
-                initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))
+            views.append(
+                TransientView(
+                    screen: screen, address: node.address, name: spec.name, id: id, matchAddress: other.address,
+                    isRoot: parent == nil, superview: .container, options: spec.shift, animations: [],
+                    initial: fromState, final: toState,
+                    initialContent: nil,
+                    finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
+                ))
             nodes.append((index, match))
             drawnOnTheirOwn[screen, default: []].insert(index)
             drawnOnTheirOwn[otherScreen, default: []].insert(match)
@@ -119,18 +130,22 @@ struct TransientViewBuilder {
                 position = canvasPosition(of: index, in: tree)
             }
             let state = ViewState(spec: spec, size: node.size, position: position)
-            views.append(TransientView(
-                screen: screen, address: node.address, name: spec.name, id: spec.shift.id, matchAddress: nil,
-                isRoot: parent == nil, superview: superview, options: spec.shift, animations: spec.shift.animations,
-                initial: state, final: state,
-                initialContent: nil, finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)))
+            views.append(
+                TransientView(
+                    screen: screen, address: node.address, name: spec.name, id: spec.shift.id, matchAddress: nil,
+                    isRoot: parent == nil, superview: superview, options: spec.shift, animations: spec.shift.animations,
+                    initial: state, final: state,
+                    initialContent: nil,
+                    finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
+                ))
             nodes.append((index, nil))
             drawnOnTheirOwn[screen, default: []].insert(index)
             parentForChildren = views.count - 1
         }
         for child in node.children {
-            walk(screen, child, parent: parentForChildren, candidates: candidates, ignoring: ignoring,
-                 matched: &matched, views: &views, nodes: &nodes)
+            walk(
+                screen, child, parent: parentForChildren, candidates: candidates, ignoring: ignoring,
+                matched: &matched, views: &views, nodes: &nodes)
         }
     }
 
@@ -172,7 +187,10 @@ struct TransientViewBuilder {
     private mutating func applyAdditionalAnimations() {
         let mode: AdditionalAnimation.Condition = isPresenting ? .onAppear : .onDisappear
         func apply(_ view: inout TransientView, toInitial: Bool) {
-            guard !view.isMatched else { view.animations = []; return }
+            guard !view.isMatched else {
+                view.animations = []
+                return
+            }
             view.animations = view.animations.filter { $0.condition == nil || $0.condition == mode }
             for animation in view.animations {
                 if toInitial { view.initial.apply(animation.change) } else { view.final.apply(animation.change) }
@@ -190,9 +208,10 @@ struct TransientViewBuilder {
         func content(_ screen: Screen, _ index: Int) -> TransientView.Content {
             let node = tree(screen).nodes[index]
             let image = images.index(of: node.spec.image)
-            return TransientView.Content(image: image, contentMode: node.spec.contentMode,
-                                         imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
-                                         snapshot: nil, size: node.size)
+            return TransientView.Content(
+                image: image, contentMode: node.spec.contentMode,
+                imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
+                snapshot: nil, size: node.size)
         }
         func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
             for i in views.indices {
@@ -210,15 +229,18 @@ struct TransientViewBuilder {
                     views[i].finalContent = content(screen, node)
                     requests.append((screen, i, false, screen, node))
                 }
-                views[i].duration = ShiftDuration.duration(baseline: transition.baselineDuration,
-                                                           distance: views[i].travelDistance)
+                views[i].duration = ShiftDuration.duration(
+                    baseline: transition.baselineDuration,
+                    distance: views[i].travelDistance)
             }
         }
-        var from = fromViews, to = toViews
+        var from = fromViews
+        var to = toViews
         fill(&from, fromNodes)
         fill(&to, toNodes)
-        var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting,
-                                        viewOrder: transition.viewOrder, snapshots: [], scale: scale)
+        var segment = TransitionSegment(
+            fromViews: from, toViews: to, isPresenting: isPresenting,
+            viewOrder: transition.viewOrder, snapshots: [], scale: scale)
         let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting)
         // Where each list starts in `segment.views`, and each screen's snapshot builder.
         func base(_ list: Screen) -> Int { list == .from ? (toOnTop ? 0 : to.count) : (toOnTop ? from.count : 0) }
@@ -237,9 +259,11 @@ struct TransientViewBuilder {
             // An initial content is requested only where one was set (a matched pair that fades).
             guard let content = request.initial ? view.initialContent : view.finalContent else { continue }
             if isLarge(grid) {
-                guard let seen = SnapshotRegion.of(content, view: index, in: segment, duration: duration,
-                                                   fps: viewport.fps, stride: stride,
-                                                   canvas: (viewport.pixelWidth, viewport.pixelHeight))
+                guard
+                    let seen = SnapshotRegion.of(
+                        content, view: index, in: segment, duration: duration,
+                        fps: viewport.fps, stride: stride,
+                        canvas: (viewport.pixelWidth, viewport.pixelHeight))
                 else { continue }  // never on the canvas: no snapshot at all
                 grid = grid.clipped(to: seen.unitRect, density: seen.density)
             }

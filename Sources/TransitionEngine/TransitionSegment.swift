@@ -19,8 +19,10 @@ public struct TransitionSegment: Sendable {
     /// The transition lasts as long as its longest view (delay included).
     public var duration: Double { views.map { $0.delay + $0.duration }.max() ?? 0 }
 
-    init(fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
-         snapshots: [SnapshotDescription], scale: Double) {
+    init(
+        fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
+        snapshots: [SnapshotDescription], scale: Double
+    ) {
         let toOnTop = Self.toViewsOnTop(viewOrder, isPresenting: isPresenting)
         let (bottom, top) = toOnTop ? (fromViews, toViews) : (toViews, fromViews)
         var all = bottom
@@ -76,8 +78,10 @@ public struct TransitionSegment: Sendable {
     /// The items of view `index` and of the transient views inside it. Clips
     /// are those of this view and below; the caller adds its own. A view with
     /// alpha below 1 comes back as one group (`GroupOpacity`).
-    private func subtreeItems(_ index: Int, time: Double, parentToPixels: AffineTransform2D,
-                              snapshotBase: Int) -> [DrawItem] {
+    private func subtreeItems(
+        _ index: Int, time: Double, parentToPixels: AffineTransform2D,
+        snapshotBase: Int
+    ) -> [DrawItem] {
         let view = views[index]
         let progress = view.progress(at: time)
         let state = view.state(at: progress)
@@ -88,21 +92,25 @@ public struct TransitionSegment: Sendable {
         let label = view.name ?? view.address.description
         let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius, label: label)
         var items: [DrawItem] = []
-        layer.paintShadow(color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
-                          offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
+        layer.paintShadow(
+            color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
+            offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
         layer.paintBackground(state.backgroundColor, into: &items)
         let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
         if let initial = view.initialContent {
-            drawContent(initial, opacity: 1 - progress, bounds: bounds, sizing: sizing, toPixels: toPixels,
-                        clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
+            drawContent(
+                initial, opacity: 1 - progress, bounds: bounds, sizing: sizing, toPixels: toPixels,
+                clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
         }
-        drawContent(view.finalContent, opacity: view.initialContent == nil ? 1 : progress, bounds: bounds,
-                    sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
-                    label: label, into: &items)
+        drawContent(
+            view.finalContent, opacity: view.initialContent == nil ? 1 : progress, bounds: bounds,
+            sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
+            label: label, into: &items)
         for child in childOrder[index] {
-            items += GroupOpacity.clipped(subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase),
-                                          by: contentClips)
+            items += GroupOpacity.clipped(
+                subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase),
+                by: contentClips)
         }
         layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &items)
         return GroupOpacity.wrap(items, opacity: alpha, label: label)
@@ -110,22 +118,28 @@ public struct TransitionSegment: Sendable {
 
     /// A view's content laid into its current bounds (`stretch`) or at its own
     /// size pinned top-left (`final`); images are re-fitted, never a stretched bitmap.
-    private func drawContent(_ content: TransientView.Content, opacity: Double, bounds: Rect,
-                             sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform2D, clips: [Clip],
-                             snapshotBase: Int, label: String, into items: inout [DrawItem]) {
+    private func drawContent(
+        _ content: TransientView.Content, opacity: Double, bounds: Rect,
+        sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform2D, clips: [Clip],
+        snapshotBase: Int, label: String, into items: inout [DrawItem]
+    ) {
         guard opacity > 0 else { return }
         let area = sizing == .stretch ? bounds : Rect(origin: .zero, size: content.size)
         if let image = content.image {
             let rect = ContentLayout.imageRect(imageSize: content.imageSize, in: area, mode: content.contentMode)
-            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
-                                  opacity: opacity, clips: clips, label: label))
+            items.append(
+                DrawItem(
+                    transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
+                    opacity: opacity, clips: clips, label: label))
         }
         if let snapshot = content.snapshot {
             // A clipped snapshot covers only its part of the area.
             let rect = content.snapshotGrid?.part(of: area) ?? area
-            items.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect),
-                                  paint: .bitmap(.snapshot(snapshotBase + snapshot)),
-                                  opacity: opacity, clips: clips, label: label))
+            items.append(
+                DrawItem(
+                    transform: toPixels, shape: RoundedRect(rect: rect),
+                    paint: .bitmap(.snapshot(snapshotBase + snapshot)),
+                    opacity: opacity, clips: clips, label: label))
         }
     }
 }

@@ -43,19 +43,21 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         frameCount = timeline.frameCount
         seconds = Double(timeline.frameCount) / timeline.canvas.framesPerSecond
         segments = timeline.segments.map { segment in
-            Segment(direction: segment.isPresenting ? "present" : "dismiss", duration: segment.duration,
-                    views: segment.views.map { view in
-                        let superview: String
-                        switch view.superview {
-                        case .container: superview = "container"
-                        case .parent(let p): superview = segment.views[p].address.description
-                        }
-                        return View(screen: view.screen.rawValue, path: view.address.description, name: view.name, id: view.id,
-                                    matchedWith: view.matchAddress?.description, superview: superview,
-                                    position: view.options.position.rawValue,
-                                    animations: view.animations.map(Self.describe), duration: view.duration,
-                                    distance: view.travelDistance)
-                    })
+            Segment(
+                direction: segment.isPresenting ? "present" : "dismiss", duration: segment.duration,
+                views: segment.views.map { view in
+                    let superview: String
+                    switch view.superview {
+                    case .container: superview = "container"
+                    case .parent(let p): superview = segment.views[p].address.description
+                    }
+                    return View(
+                        screen: view.screen.rawValue, path: view.address.description, name: view.name, id: view.id,
+                        matchedWith: view.matchAddress?.description, superview: superview,
+                        position: view.options.position.rawValue,
+                        animations: view.animations.map(Self.describe), duration: view.duration,
+                        distance: view.travelDistance)
+                })
         }
     }
 
@@ -80,7 +82,8 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         case .shadowRadius(let v): text = "shadowRadius(\(n(v)))"
         case .shadowOpacity(let v): text = "shadowOpacity(\(n(v)))"
         case .transform(let t):
-            text = "transform(translate: \(n(t.translate.x)), \(n(t.translate.y)); scale: \(n(t.scale.width)), \(n(t.scale.height)); rotate: \(n(t.rotate)))"
+            let scale = "scale: \(n(t.scale.width)), \(n(t.scale.height))"
+            text = "transform(translate: \(n(t.translate.x)), \(n(t.translate.y)); \(scale); rotate: \(n(t.rotate)))"
         case .backgroundColor(let c): text = "backgroundColor(\(c.hexString))"
         case .rotate(let v): text = "rotate(\(n(v)))"
         }

@@ -52,11 +52,13 @@ public struct TransitionTimeline: FramePlanSource {
         let fromTree = ViewTree(root: scene.from, screen: .from, canvas: canvasSize)
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
         func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
-            let viewport = TransientViewBuilder.Viewport(pixelWidth: scene.canvas.pixelWidth,
-                                                         pixelHeight: scene.canvas.pixelHeight, fps: scene.fps,
-                                                         clipsLargeSnapshots: clipsLargeSnapshots)
-            var builder = TransientViewBuilder(fromTree: from, toTree: to, isPresenting: presenting,
-                                               transition: scene.transition, images: table, scale: scale, viewport: viewport)
+            let viewport = TransientViewBuilder.Viewport(
+                pixelWidth: scene.canvas.pixelWidth,
+                pixelHeight: scene.canvas.pixelHeight, fps: scene.fps,
+                clipsLargeSnapshots: clipsLargeSnapshots)
+            var builder = TransientViewBuilder(
+                fromTree: from, toTree: to, isPresenting: presenting,
+                transition: scene.transition, images: table, scale: scale, viewport: viewport)
             return builder.build()
         }
         var segments: [TransitionSegment]
@@ -65,10 +67,14 @@ public struct TransitionTimeline: FramePlanSource {
         case .dismiss: segments = [segment(from: fromTree, to: toTree, presenting: false)]
         case .roundtrip:
             // Present, pause, then dismiss the presented screen back to the first one.
-            let back = (ViewTree(root: scene.to, screen: .from, canvas: canvasSize, sceneScreen: .to),
-                        ViewTree(root: scene.from, screen: .to, canvas: canvasSize, sceneScreen: .from))
-            segments = [segment(from: fromTree, to: toTree, presenting: true),
-                        segment(from: back.0, to: back.1, presenting: false)]
+            let back = (
+                ViewTree(root: scene.to, screen: .from, canvas: canvasSize, sceneScreen: .to),
+                ViewTree(root: scene.from, screen: .to, canvas: canvasSize, sceneScreen: .from)
+            )
+            segments = [
+                segment(from: fromTree, to: toTree, presenting: true),
+                segment(from: back.0, to: back.1, presenting: false),
+            ]
         }
         let fps = scene.fps
         func stillFrames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
@@ -92,8 +98,9 @@ public struct TransitionTimeline: FramePlanSource {
             bases.append(snapshots.count)
             snapshots += s.snapshots
         }
-        self.canvas = Canvas(pixelWidth: scene.canvas.pixelWidth, pixelHeight: scene.canvas.pixelHeight,
-                             background: scene.canvas.background, framesPerSecond: fps)
+        self.canvas = Canvas(
+            pixelWidth: scene.canvas.pixelWidth, pixelHeight: scene.canvas.pixelHeight,
+            background: scene.canvas.background, framesPerSecond: fps)
         self.images = table.bitmaps
         self.snapshots = snapshots
         self.snapshotBases = bases

@@ -91,13 +91,16 @@ struct ViewState: Sendable, Equatable {
         s.shadowColor = shadowColor.interpolated(to: end.shadowColor, p)
         s.shadowOpacity = lerp(shadowOpacity, end.shadowOpacity, p)
         s.shadowRadius = lerp(shadowRadius, end.shadowRadius, p)
-        s.shadowOffset = Size(width: lerp(shadowOffset.width, end.shadowOffset.width, p),
-                              height: lerp(shadowOffset.height, end.shadowOffset.height, p))
+        s.shadowOffset = Size(
+            width: lerp(shadowOffset.width, end.shadowOffset.width, p),
+            height: lerp(shadowOffset.height, end.shadowOffset.height, p))
         s.transform = TransformSpec(
-            translate: Point(x: lerp(transform.translate.x, end.transform.translate.x, p),
-                             y: lerp(transform.translate.y, end.transform.translate.y, p)),
-            scale: Size(width: lerp(transform.scale.width, end.transform.scale.width, p),
-                        height: lerp(transform.scale.height, end.transform.scale.height, p)),
+            translate: Point(
+                x: lerp(transform.translate.x, end.transform.translate.x, p),
+                y: lerp(transform.translate.y, end.transform.translate.y, p)),
+            scale: Size(
+                width: lerp(transform.scale.width, end.transform.scale.width, p),
+                height: lerp(transform.scale.height, end.transform.scale.height, p)),
             rotate: lerp(transform.rotate, end.transform.rotate, p))
         s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
         return s.withDiscreteValues(of: end)

@@ -36,16 +36,20 @@ struct ViewTree {
         guard !spec.isHidden, !spec.shift.isHidden else { return }
         let frame = spec.frame ?? (parent == nil ? Rect(origin: .zero, size: canvas) : .zero)
         let size = frame.size
-        let position = Point(x: frame.minX + spec.anchorPoint.x * size.width,
-                             y: frame.minY + spec.anchorPoint.y * size.height)
-        let toSuperview = ViewGeometry.localToSuperview(size: size, anchorPoint: spec.anchorPoint,
-                                                        position: position, transform: spec.transform)
+        let position = Point(
+            x: frame.minX + spec.anchorPoint.x * size.width,
+            y: frame.minY + spec.anchorPoint.y * size.height)
+        let toSuperview = ViewGeometry.localToSuperview(
+            size: size, anchorPoint: spec.anchorPoint,
+            position: position, transform: spec.transform)
         let toCanvas = parent.map { toSuperview.concatenating(nodes[$0].toCanvas) } ?? toSuperview
         let index = nodes.count
         var stripped = spec
         stripped.subviews = []
-        nodes.append(Node(spec: stripped, address: address, parent: parent, size: size, position: position,
-                          toSuperview: toSuperview, toCanvas: toCanvas))
+        nodes.append(
+            Node(
+                spec: stripped, address: address, parent: parent, size: size, position: position,
+                toSuperview: toSuperview, toCanvas: toCanvas))
         if let parent { nodes[parent].children.append(index) }
         for (i, subview) in spec.subviews.enumerated() { add(subview, address: address.child(i), parent: index, canvas: canvas) }
     }

@@ -9,46 +9,71 @@ struct EncodingOptions: ParsableArguments {
     typealias Video = VideoSettings.Defaults
     typealias GIF = GIFOptions.Defaults
 
-    @Option(help: ArgumentHelp("H.264 quality (.mp4): constant rate factor \(range(VideoSettings.crfRange)), 0 lossless. "
-        + "Default \(Video.crf): UI edges and gradients stay clean."))
+    @Option(
+        help: ArgumentHelp(
+            "H.264 quality (.mp4): constant rate factor \(range(VideoSettings.crfRange)), 0 lossless. "
+                + "Default \(Video.crf): UI edges and gradients stay clean."))
     var crf: Int?
 
     @Option(help: ArgumentHelp("H.264 speed/size preset (also sets VP9's speed): ultrafast ... veryslow. Default \(Video.preset)."))
     var preset: String?
 
-    @Option(name: .customLong("vp9-crf"), help: ArgumentHelp("VP9 quality (.webm), \(range(VideoSettings.vp9CRFRange)), 0 best. Default \(Video.vp9CRF)."))
+    @Option(
+        name: .customLong("vp9-crf"),
+        help: ArgumentHelp("VP9 quality (.webm), \(range(VideoSettings.vp9CRFRange)), 0 best. Default \(Video.vp9CRF)."))
     var vp9CRF: Int?
 
-    @Option(name: .customLong("png-level"), help: ArgumentHelp("PNG compression level \(range(VideoSettings.pngCompressionLevelRange)), "
-        + "0 fastest. Default \(Video.pngCompressionLevel): fast, and within 1.2x of ffmpeg's size."))
+    @Option(
+        name: .customLong("png-level"),
+        help: ArgumentHelp(
+            "PNG compression level \(range(VideoSettings.pngCompressionLevelRange)), "
+                + "0 fastest. Default \(Video.pngCompressionLevel): fast, and within 1.2x of ffmpeg's size."))
     var pngLevel: Int?
 
-    @Option(name: .customLong("odd-size"), help: ArgumentHelp("For .mp4 (yuv420p needs even sides): pad (with the background) or refuse. "
-        + "Default \(Video.oddSize.rawValue)."))
+    @Option(
+        name: .customLong("odd-size"),
+        help: ArgumentHelp(
+            "For .mp4 (yuv420p needs even sides): pad (with the background) or refuse. "
+                + "Default \(Video.oddSize.rawValue)."))
     var oddSize: OddSizePolicy?
 
-    @Option(name: .customLong("encoder-threads"), help: ArgumentHelp("Threads for encoding (PNG frames in parallel, codec threads), "
-        + "\(range(VideoSettings.encoderThreadsRange)). Default: all cores."))
+    @Option(
+        name: .customLong("encoder-threads"),
+        help: ArgumentHelp(
+            "Threads for encoding (PNG frames in parallel, codec threads), "
+                + "\(range(VideoSettings.encoderThreadsRange)). Default: all cores."))
     var encoderThreads: Int?
 
-    @Option(name: .customLong("gif-width"), help: ArgumentHelp("Largest GIF width in pixels (scaled down to fit). Default \(GIF.maxWidth)."))
+    @Option(
+        name: .customLong("gif-width"), help: ArgumentHelp("Largest GIF width in pixels (scaled down to fit). Default \(GIF.maxWidth)."))
     var gifWidth: Int?
 
-    @Option(name: .customLong("gif-fps"), help: ArgumentHelp("Highest GIF frame rate, \(range(GIFOptions.maxFramesPerSecondRange)) "
-        + "(frames are dropped evenly). Default \(GIF.maxFramesPerSecond)."))
+    @Option(
+        name: .customLong("gif-fps"),
+        help: ArgumentHelp(
+            "Highest GIF frame rate, \(range(GIFOptions.maxFramesPerSecondRange)) "
+                + "(frames are dropped evenly). Default \(GIF.maxFramesPerSecond)."))
     var gifFPS: Int?
 
-    @Option(name: .customLong("gif-dither"), help: ArgumentHelp("GIF dithering: \(GIFDither.allCases.map(\.description).joined(separator: ", ")) "
-        + "(sierra: error diffusion). Default \(GIF.dither)."))
+    @Option(
+        name: .customLong("gif-dither"),
+        help: ArgumentHelp(
+            "GIF dithering: \(GIFDither.allCases.map(\.description).joined(separator: ", ")) "
+                + "(sierra: error diffusion). Default \(GIF.dither)."))
     var gifDither: GIFDither?
 
-    @Option(name: .customLong("gif-loop"), help: ArgumentHelp("GIF loops: 0 forever, -1 play once, N times, up to "
-        + "\(GIFOptions.loopCountRange.upperBound). Default \(GIF.loopCount)."))
+    @Option(
+        name: .customLong("gif-loop"),
+        help: ArgumentHelp(
+            "GIF loops: 0 forever, -1 play once, N times, up to "
+                + "\(GIFOptions.loopCountRange.upperBound). Default \(GIF.loopCount)."))
     var gifLoop: Int?
 
-    @Flag(name: [.customShort("y"), .long],
-          help: ArgumentHelp("Replace outputs that are already there (as ffmpeg's -y): a file, or the frames a PNG sequence writes. "
-            + "Never an input of the scene."))
+    @Flag(
+        name: [.customShort("y"), .long],
+        help: ArgumentHelp(
+            "Replace outputs that are already there (as ffmpeg's -y): a file, or the frames a PNG sequence writes. "
+                + "Never an input of the scene."))
     var overwrite = false
 
     func validate() throws {
@@ -62,8 +87,9 @@ struct EncodingOptions: ParsableArguments {
         try check(gifWidth, in: 16 ... VideoSettings.maximumSide, "--gif-width")
         try check(gifFPS, in: GIFOptions.maxFramesPerSecondRange, "--gif-fps")
         if let gifLoop, !GIFOptions.loopCountRange.contains(gifLoop) {
-            throw ValidationError("--gif-loop must be -1 (play once), 0 (forever) or a count up to "
-                + "\(GIFOptions.loopCountRange.upperBound) (a GIF stores 16 bits)")
+            throw ValidationError(
+                "--gif-loop must be -1 (play once), 0 (forever) or a count up to "
+                    + "\(GIFOptions.loopCountRange.upperBound) (a GIF stores 16 bits)")
         }
     }
 

@@ -11,8 +11,10 @@ struct FrameSelection: ParsableArguments {
     @Option(help: ArgumentHelp("Render one still PNG of frame N (0-based).", valueName: "N"))
     var frame: Int?
 
-    @Option(help: ArgumentHelp("Render one still PNG of the transition at progress P (0...1), between frames too.",
-                               valueName: "P"))
+    @Option(
+        help: ArgumentHelp(
+            "Render one still PNG of the transition at progress P (0...1), between frames too.",
+            valueName: "P"))
     var progress: Double?
 
     @Option(help: ArgumentHelp("Render frames A through B (0-based, inclusive), e.g. 0-59.", valueName: "A-B"))

@@ -16,12 +16,16 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print JSON for machines instead of text.")
     var json = false
 
-    @Option(help: ArgumentHelp("Print the clip split into N ranges for --frames, one a line, padded so they sort "
-        + "(`info s.json --chunks 8 | parallel shiftrender s.json --frames {} -o parts/{}.mp4`).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Print the clip split into N ranges for --frames, one a line, padded so they sort "
+                + "(`info s.json --chunks 8 | parallel shiftrender s.json --frames {} -o parts/{}.mp4`).", valueName: "N"))
     var chunks: Int?
 
-    @Flag(help: ArgumentHelp("Print the peak memory each kind of output would need, by the estimate a render checks "
-        + "against --memory-limit before any work (with the encoding and rendering options given)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Print the peak memory each kind of output would need, by the estimate a render checks "
+                + "against --memory-limit before any work (with the encoding and rendering options given)."))
     var memory = false
 
     @OptionGroup(title: "Rendering (with --memory)") var rendering: RenderingOptions
@@ -35,8 +39,9 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         if memory {
             let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: true)
-            print(try MemoryReport(renderer, settings: encoding.settings(for: renderer.videoSettings())).text(json: json),
-                  terminator: "")
+            print(
+                try MemoryReport(renderer, settings: encoding.settings(for: renderer.videoSettings())).text(json: json),
+                terminator: "")
             return
         }
         if let chunks {
@@ -79,7 +84,8 @@ struct InfoCommand: ParsableCommand {
     }
 
     static func text(_ summary: TransitionSummary) -> String {
-        var out = "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
+        var out =
+            "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
             + "\(summary.frameCount) frames (\(seconds(summary.seconds)))\n"
         for segment in summary.segments {
             out += "\n\(segment.direction): \(seconds(segment.duration)) (its longest view)\n"

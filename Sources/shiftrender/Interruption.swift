@@ -56,7 +56,9 @@ final class Interruption {
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
-        let received = self.received, cancellation = self.cancellation, readEnd = ends[0]
+        let received = self.received
+        let cancellation = self.cancellation
+        let readEnd = ends[0]
         let watcher = Thread {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) == 1 {

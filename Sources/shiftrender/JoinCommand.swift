@@ -6,15 +6,15 @@ struct JoinCommand: ParsableCommand {
         commandName: "join",
         abstract: "Join video chunks rendered with --frames into one file, by stream copy (no re-encoding).",
         discussion: """
-        The parts must be .mp4, .mov or .webm chunks of one scene rendered with the same settings, given in order,
-        with consecutive frame ranges (each chunk knows its range, its clip and its scene). The joined file holds
-        exactly the chunks' packets, with evenly spaced timestamps.
+            The parts must be .mp4, .mov or .webm chunks of one scene rendered with the same settings, given in order,
+            with consecutive frame ranges (each chunk knows its range, its clip and its scene). The joined file holds
+            exactly the chunks' packets, with evenly spaced timestamps.
 
-        Examples:
-          shiftrender scene.json --frames 0-299 -o part1.mp4
-          shiftrender scene.json --frames 300-599 -o part2.mp4
-          shiftrender join part1.mp4 part2.mp4 -o clip.mp4
-        """
+            Examples:
+              shiftrender scene.json --frames 0-299 -o part1.mp4
+              shiftrender scene.json --frames 300-599 -o part2.mp4
+              shiftrender join part1.mp4 part2.mp4 -o clip.mp4
+            """
     )
 
     @Argument(help: "The chunks, in frame order.")

@@ -20,8 +20,10 @@ struct MemoryReport {
         defaultLimit = renderer.options.memoryLimit == nil
         func add(_ output: String, _ extra: MemoryEstimate) {
             let estimate = renderer.memoryEstimate(adding: extra)
-            rows.append(Row(output: output, bytes: estimate.total,
-                            parts: Dictionary(estimate.parts.map { ($0.name, $0.bytes) }, uniquingKeysWith: +)))
+            rows.append(
+                Row(
+                    output: output, bytes: estimate.total,
+                    parts: Dictionary(estimate.parts.map { ($0.name, $0.bytes) }, uniquingKeysWith: +)))
         }
         add("still", MemoryEstimate())
         add("sheet", try renderer.contactSheetMemory())
@@ -34,12 +36,16 @@ struct MemoryReport {
 
     func text(json: Bool) throws -> String {
         if json {
-            struct Document: Encodable { var limitBytes: Double; var outputs: [Row] }
+            struct Document: Encodable {
+                var limitBytes: Double
+                var outputs: [Row]
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             return String(decoding: try encoder.encode(Document(limitBytes: limitBytes, outputs: rows)), as: UTF8.self) + "\n"
         }
-        var out = "Peak memory, estimated before any work (limit \(MemoryEstimate.format(limitBytes))"
+        var out =
+            "Peak memory, estimated before any work (limit \(MemoryEstimate.format(limitBytes))"
             + (defaultLimit ? ", half of this machine's memory):\n" : "):\n")
         for row in rows {
             let label = Self.labels[row.output] ?? "." + row.output

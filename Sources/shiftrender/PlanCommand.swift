@@ -11,15 +11,17 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")],
-            help: "The directory to write (created if needed; other files in it stay).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The directory to write (created if needed; other files in it stay).")
     var output: String
 
     @OptionGroup var overrides: SceneOverrides
     @OptionGroup(title: "Rendering") var rendering: RenderingOptions
 
-    @Flag(name: [.customShort("y"), .long],
-          help: "Replace the files of an earlier plan in the directory (plan.json, images/, snapshots/); nothing else.")
+    @Flag(
+        name: [.customShort("y"), .long],
+        help: "Replace the files of an earlier plan in the directory (plan.json, images/, snapshots/); nothing else.")
     var overwrite = false
 
     func validate() throws {
@@ -38,5 +40,3 @@ struct PlanCommand: ParsableCommand {
         warnings.forEach(printWarning)
     }
 }
-
-

@@ -20,7 +20,8 @@ final class ProgressLine {
     func update(_ progress: RenderProgress) {
         guard enabled else { return }
         let now = DispatchTime.now()
-        let done = progress.framesDone, total = progress.frameCount
+        let done = progress.framesDone
+        let total = progress.frameCount
         // A few redraws a second are enough and keep the terminal cheap.
         guard progress.stage != .frames || done == total || now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000
         else { return }

@@ -8,22 +8,28 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scene to a video, an image sequence or a still (the default command).",
         discussion: """
-        Examples:
-          shiftrender scene.json -o out.mp4 --scale 3            an @3x video
-          shiftrender scene.json -o clip.gif                     a looping GIF for a README
-          shiftrender scene.json -o edit.mov                     ProRes 4444 with alpha for an editor
-          shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
-          shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
-          shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
-          shiftrender scene.json -o back.mp4 --direction dismiss
-        """
+            Examples:
+              shiftrender scene.json -o out.mp4 --scale 3            an @3x video
+              shiftrender scene.json -o clip.gif                     a looping GIF for a README
+              shiftrender scene.json -o edit.mov                     ProRes 4444 with alpha for an editor
+              shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
+              shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
+              shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
+              shiftrender scene.json -o back.mp4 --direction dismiss
+            """
     )
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")],
-            help: "Output by extension: .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha when the background is transparent), .gif, a directory (ending in /) or a pattern (f_%04d.png) for PNGs, or a .png still with --at/--frame/--progress.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help:
+            ArgumentHelp(
+                "Output by extension: .mp4 (H.264), .mov (ProRes 4444, alpha), .webm (VP9, alpha when the background is "
+                    + "transparent), .gif, a directory (ending in /) or a pattern (f_%04d.png) for PNGs, or a .png still with "
+                    + "--at/--frame/--progress.")
+    )
     var output: String?
 
     @OptionGroup var overrides: SceneOverrides
@@ -93,8 +99,10 @@ struct RenderCommand: ParsableCommand {
         let settings = encoding.settings(for: renderer.videoSettings())
         let progressLine = ProgressLine(quiet: quiet)
         defer { progressLine.finish() }
-        let warnings = try renderer.render(to: output, settings: settings, frames: selection.range,
-                                           cancellation: interruption.cancellation) { progress in
+        let warnings = try renderer.render(
+            to: output, settings: settings, frames: selection.range,
+            cancellation: interruption.cancellation
+        ) { progress in
             progressLine.update(progress)
         }
         if !quiet { warnings.forEach(printWarning) }

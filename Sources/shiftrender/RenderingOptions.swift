@@ -6,8 +6,10 @@ struct RenderingOptions: ParsableArguments {
     @Option(help: "Threads the compositor uses (default: all cores). The pixels are the same for any count.")
     var threads: Int?
 
-    @Option(name: .customLong("memory-limit"),
-            help: ArgumentHelp("The most memory a render may need, by the estimate made before any work, e.g. 8G or 512M "
+    @Option(
+        name: .customLong("memory-limit"),
+        help: ArgumentHelp(
+            "The most memory a render may need, by the estimate made before any work, e.g. 8G or 512M "
                 + "(default: half of this machine's memory).", valueName: "SIZE"))
     var memoryLimit: String?
 

@@ -5,8 +5,10 @@ import ShiftRender
 /// Reads the scene file, applies the command-line overrides and makes the
 /// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
 /// file that cannot be read) before any work. Warnings are printed unless `quiet`.
-func makeRenderer(_ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
-                  quiet: Bool = false) throws -> Renderer {
+func makeRenderer(
+    _ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
+    quiet: Bool = false
+) throws -> Renderer {
     let document: SceneDocument
     do {
         document = try SceneJSON.read(fileAt: path)

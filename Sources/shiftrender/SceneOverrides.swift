@@ -30,7 +30,7 @@ struct SceneOverrides: ParsableArguments {
     static func parseSize(_ text: String) throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let limit = SceneLimits.maximumCanvasPixels
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...limit).contains(w), (1...limit).contains(h) else {
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1 ... limit).contains(w), (1 ... limit).contains(h) else {
             throw ValidationError("--size must be WIDTHxHEIGHT in pixels, each 1...\(limit), e.g. 1080x2340")
         }
         return (w, h)
@@ -49,7 +49,8 @@ struct SceneOverrides: ParsableArguments {
         guard scale != nil || size != nil else { return scene }
         let limit = SceneLimits.maximumCanvasPixels
         guard scene.canvas.pixelWidth <= limit, scene.canvas.pixelHeight <= limit,
-              scene.canvas.pixelWidth >= 1, scene.canvas.pixelHeight >= 1 else {
+            scene.canvas.pixelWidth >= 1, scene.canvas.pixelHeight >= 1
+        else {
             printError("the output would be \(scene.canvas.pixelWidth)x\(scene.canvas.pixelHeight) px; each side must be 1...\(limit) px")
             throw ExitStatus.usage
         }

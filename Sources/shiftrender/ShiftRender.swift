@@ -14,19 +14,21 @@ struct ShiftRender: ParsableCommand {
         commandName: "shiftrender",
         abstract: "Render Shift-style UI transitions to video and image sequences.",
         discussion: """
-        Examples:
-          shiftrender scene.json -o out.mp4        H.264 MP4 video
-          shiftrender scene.json -o frames/        one PNG per frame
-          shiftrender validate scene.json          check a scene, list every problem
-          shiftrender info scene.json              transient views, durations, frame count
-          shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
-          shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
-          shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
+            Examples:
+              shiftrender scene.json -o out.mp4        H.264 MP4 video
+              shiftrender scene.json -o frames/        one PNG per frame
+              shiftrender validate scene.json          check a scene, list every problem
+              shiftrender info scene.json              transient views, durations, frame count
+              shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
+              shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
+              shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
 
-        Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
-        """,
-        subcommands: [RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
-                      JoinCommand.self],
+            Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
+            """,
+        subcommands: [
+            RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
+            JoinCommand.self,
+        ],
         defaultSubcommand: RenderCommand.self
     )
 

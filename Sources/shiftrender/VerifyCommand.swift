@@ -8,15 +8,15 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Render chosen frames and compare them with golden PNGs (exit 0 when all match, 1 otherwise).",
         discussion: """
-        Goldens are named frame_NNNNN.png after the frame index. Frames: --at and --frame may be repeated;
-        without them, the first, middle and last frames. A mismatch writes the actual frame, a magnified
-        diff and a contact sheet of all failures to --failures. Write goldens with --record, after looking.
+            Goldens are named frame_NNNNN.png after the frame index. Frames: --at and --frame may be repeated;
+            without them, the first, middle and last frames. A mismatch writes the actual frame, a magnified
+            diff and a contact sheet of all failures to --failures. Write goldens with --record, after looking.
 
-        Examples:
-          shiftrender verify scene.json --golden goldens/ --record         write goldens (look at them!)
-          shiftrender verify scene.json --golden goldens/                  compare
-          shiftrender verify scene.json --golden goldens/ --at 0.1 --frame 20
-        """
+            Examples:
+              shiftrender verify scene.json --golden goldens/ --record         write goldens (look at them!)
+              shiftrender verify scene.json --golden goldens/                  compare
+              shiftrender verify scene.json --golden goldens/ --at 0.1 --frame 20
+            """
     )
 
     @Argument(help: "The scene file (JSON).")
@@ -45,7 +45,7 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup(title: "Rendering") var rendering: RenderingOptions
 
     func validate() throws {
-        guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
+        guard (0 ... 255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
         // The longest clip is 100 000 frames at 1 fps or more: anything later is past any end.
         if at.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= 1e6) }) {
             throw ValidationError("--at must be a time in seconds, 0 or more")
@@ -55,9 +55,10 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: true)
-        let goldens = SceneGoldens(renderer: renderer, goldenDirectory: golden, failureDirectory: failures,
-                                   tolerance: GoldenTolerance(maxChannelDifference: tolerance),
-                                   record: record || GoldenCheck.recordRequested)
+        let goldens = SceneGoldens(
+            renderer: renderer, goldenDirectory: golden, failureDirectory: failures,
+            tolerance: GoldenTolerance(maxChannelDifference: tolerance),
+            record: record || GoldenCheck.recordRequested)
         var frames = frame + at.map { Int(($0 * renderer.framesPerSecond).rounded()) }
         if frames.isEmpty { frames = goldens.defaultFrames }
         if let beyond = frames.first(where: { $0 > renderer.frameCount - 1 }) {

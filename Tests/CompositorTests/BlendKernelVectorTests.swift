@@ -48,10 +48,14 @@ struct BlendKernelVectorTests {
     }
 
     /// Runs `kernel` and `reference` on copies of `destination` and records the case when they differ.
-    static func compare(_ destination: [UInt8], _ label: @autoclosure () -> String, mismatches: inout [String],
-                        kernel: (UnsafeMutablePointer<UInt8>) -> Void, reference: (UnsafeMutablePointer<UInt8>) -> Void)
-        -> [UInt8] {
-        var simd = destination, scalar = destination
+    static func compare(
+        _ destination: [UInt8], _ label: @autoclosure () -> String, mismatches: inout [String],
+        kernel: (UnsafeMutablePointer<UInt8>) -> Void, reference: (UnsafeMutablePointer<UInt8>) -> Void
+    )
+        -> [UInt8]
+    {
+        var simd = destination
+        var scalar = destination
         simd.withUnsafeMutableBufferPointer { kernel($0.baseAddress! + 4 * lead) }
         scalar.withUnsafeMutableBufferPointer { reference($0.baseAddress! + 4 * lead) }
         if let at = firstDifference(simd, scalar) { mismatches.append("\(label()): first differs at pixel \(at - lead)") }
@@ -61,7 +65,8 @@ struct BlendKernelVectorTests {
     @Test("sourceOverConstant equals sourceOverConstantReference for every alpha and length", arguments: Source.allCases)
     func sourceOverConstant(source: Source) {
         var rng = SeededGenerator(seed: 0xB1E4D_0001 &+ UInt64(Source.allCases.firstIndex(of: source)!))
-        var mismatches: [String] = [], storesChecked = 0
+        var mismatches: [String] = []
+        var storesChecked = 0
         for count in Self.lengths {
             let total = Self.lead + count + Self.spare
             let src = Self.pixels(source, count: total, using: &rng)
@@ -71,8 +76,9 @@ struct BlendKernelVectorTests {
                     Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
                         BlendKernels.sourceOverConstant(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha, count: count)
                     } reference: {
-                        BlendKernels.sourceOverConstantReference(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha,
-                                                                 count: count)
+                        BlendKernels.sourceOverConstantReference(
+                            dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha,
+                            count: count)
                     }
                 }
                 // The consequences the module states: alpha 0 leaves dst alone; an
@@ -100,10 +106,12 @@ struct BlendKernelVectorTests {
     @Test("sourceOverSolidConstant equals sourceOverSolidConstantReference for every alpha, colour and length")
     func sourceOverSolidConstant() {
         var rng = SeededGenerator(seed: 0xB1E4D_0100)
-        var mismatches: [String] = [], fillsChecked = 0
+        var mismatches: [String] = []
+        var fillsChecked = 0
         for count in Self.lengths {
             let total = Self.lead + count + Self.spare
-            let colours = Self.colours(using: &rng), dst = Self.pixels(.mixed, count: total, using: &rng)
+            let colours = Self.colours(using: &rng)
+            let dst = Self.pixels(.mixed, count: total, using: &rng)
             for alpha in UInt8(0) ... 255 {
                 for colour in colours {
                     let out = Self.compare(dst, "alpha \(alpha), colour \(colour), count \(count)", mismatches: &mismatches) {
@@ -127,11 +135,14 @@ struct BlendKernelVectorTests {
     /// The plain form of `horizontalOver`: per pixel and channel
     /// `(p * (256 - w) + q * w + 128) >> 8` of the texel at `offsets[i]` and the
     /// one after it, then `sourceOverConstantReference` of those samples.
-    static func horizontalOverReference(_ row: [UInt8], offsets: [Int32], weights: [UInt32], count: Int,
-                                        dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
+    static func horizontalOverReference(
+        _ row: [UInt8], offsets: [Int32], weights: [UInt32], count: Int,
+        dst: UnsafeMutablePointer<UInt8>, alpha: UInt8
+    ) {
         var samples = [UInt8](repeating: 0, count: max(count, 1) * 4)
         for i in 0 ..< count {
-            let o = Int(offsets[i]), w = Int(weights[i])
+            let o = Int(offsets[i])
+            let w = Int(weights[i])
             for c in 0 ..< 4 {
                 samples[4 * i + c] = UInt8((Int(row[o + c]) * (256 - w) + Int(row[o + 4 + c]) * w + 128) >> 8)
             }
@@ -160,8 +171,9 @@ struct BlendKernelVectorTests {
                     offsets.withUnsafeBufferPointer { o in
                         weights.withUnsafeBufferPointer { w in
                             Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
-                                Sampling.horizontalOver(r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
-                                                        count: count, dst: $0, alpha: alpha, scratch: scratch)
+                                Sampling.horizontalOver(
+                                    r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
+                                    count: count, dst: $0, alpha: alpha, scratch: scratch)
                             } reference: {
                                 Self.horizontalOverReference(row, offsets: offsets, weights: weights, count: count, dst: $0, alpha: alpha)
                             }
@@ -203,11 +215,13 @@ struct BlendKernelVectorTests {
                 src.withUnsafeBufferPointer { s in
                     alpha.withUnsafeBufferPointer { a in
                         _ = Self.compare(dst, "mask \(m), count \(count)", mismatches: &mismatches) {
-                            BlendKernels.sourceOver(dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: a.baseAddress! + Self.lead,
-                                                    count: count)
+                            BlendKernels.sourceOver(
+                                dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: a.baseAddress! + Self.lead,
+                                count: count)
                         } reference: {
-                            BlendKernels.sourceOverReference(dst: $0, src: s.baseAddress! + 4 * Self.lead,
-                                                             alpha: a.baseAddress! + Self.lead, count: count)
+                            BlendKernels.sourceOverReference(
+                                dst: $0, src: s.baseAddress! + 4 * Self.lead,
+                                alpha: a.baseAddress! + Self.lead, count: count)
                         }
                     }
                 }
@@ -228,22 +242,26 @@ struct BlendKernelVectorTests {
     @Test("sourceOverSolid equals sourceOverSolidReference on run-shaped and constant masks")
     func sourceOverSolidShortcuts() {
         var rng = SeededGenerator(seed: 0xB1E4D_0400)
-        var mismatches: [String] = [], overwrittenZeroRuns = 0
+        var mismatches: [String] = []
+        var overwrittenZeroRuns = 0
         for count in Self.lengths {
             let total = Self.lead + count + Self.spare
             for (m, mask) in Self.masks(count: count + Self.spare, using: &rng).enumerated() {
                 let alpha = [UInt8](repeating: 0, count: Self.lead) + mask
                 for colour in Self.colours(using: &rng) {
                     let dst = Self.pixels(.mixed, count: total, using: &rng)
-                    var simd = dst, scalar = dst
+                    var simd = dst
+                    var scalar = dst
                     alpha.withUnsafeBufferPointer { a in
                         simd.withUnsafeMutableBufferPointer {
-                            BlendKernels.sourceOverSolid(dst: $0.baseAddress! + 4 * Self.lead, color: colour,
-                                                         alpha: a.baseAddress! + Self.lead, count: count)
+                            BlendKernels.sourceOverSolid(
+                                dst: $0.baseAddress! + 4 * Self.lead, color: colour,
+                                alpha: a.baseAddress! + Self.lead, count: count)
                         }
                         scalar.withUnsafeMutableBufferPointer {
-                            BlendKernels.sourceOverSolidReference(dst: $0.baseAddress! + 4 * Self.lead, color: colour,
-                                                                  alpha: a.baseAddress! + Self.lead, count: count)
+                            BlendKernels.sourceOverSolidReference(
+                                dst: $0.baseAddress! + 4 * Self.lead, color: colour,
+                                alpha: a.baseAddress! + Self.lead, count: count)
                         }
                     }
                     if colour.w != 255 {

@@ -13,8 +13,9 @@ struct BorderAndShadowTests {
         return area(w, h, min(r, min(w, h) / 2)) - area(w - 2 * width, h - 2 * width, max(0, r - width))
     }
 
-    @Test("A border's coverage sum equals the ring area within 1 % (axis-aligned and rotated, thin and thick)",
-          arguments: [(0.0, 1.0, 12.0), (0.0, 4.5, 12.0), (23.0, 2.0, 8.0), (23.0, 15.0, 10.0), (0.0, 0.5, 0.0)])
+    @Test(
+        "A border's coverage sum equals the ring area within 1 % (axis-aligned and rotated, thin and thick)",
+        arguments: [(0.0, 1.0, 12.0), (0.0, 4.5, 12.0), (23.0, 2.0, 8.0), (23.0, 15.0, 10.0), (0.0, 0.5, 0.0)])
     func borderArea(degrees: Double, width: Double, radius: Double) {
         let t = rotation(degrees: degrees, about: 60, 50)
         let item = DrawItem(transform: t, shape: rect(20, 20, 80, 60, radius: radius), paint: .border(width: width, color: .white))
@@ -31,7 +32,7 @@ struct BorderAndShadowTests {
     func innerRadius() {
         let item = DrawItem(transform: .identity, shape: rect(10, 10, 40, 30, radius: 4), paint: .border(width: 4, color: .white))
         let b = draw([item], width: 60, height: 50)
-        #expect(b.pixel(x: 14, y: 14).a == 0)   // just inside the sharp inner corner
+        #expect(b.pixel(x: 14, y: 14).a == 0)  // just inside the sharp inner corner
         #expect(b.pixel(x: 13, y: 14).a == 255)
         #expect(b.pixel(x: 14, y: 13).a == 255)
         #expect(b.pixel(x: 10, y: 10).a < 128)  // the rounded outer corner
@@ -39,18 +40,21 @@ struct BorderAndShadowTests {
 
     @Test("A border wider than half the shape fills it; animated width and colour draw as given")
     func wideBorderAndColour() {
-        let full = draw([DrawItem(transform: .identity, shape: rect(0, 0, 10, 6), paint: .border(width: 3, color: .white))],
-                        width: 10, height: 6)
+        let full = draw(
+            [DrawItem(transform: .identity, shape: rect(0, 0, 10, 6), paint: .border(width: 3, color: .white))],
+            width: 10, height: 6)
         #expect(coverageSum(full) == 60)
         let red = RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5)
-        let b = draw([DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .border(width: 2, color: red), opacity: 0.5)],
-                     width: 10, height: 10)
+        let b = draw(
+            [DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .border(width: 2, color: red), opacity: 0.5)],
+            width: 10, height: 10)
         #expect(abs(Int(b.pixel(x: 0, y: 5).a) - 64) <= 1 && abs(Int(b.pixel(x: 0, y: 5).r) - 64) <= 1)
         #expect(b.pixel(x: 5, y: 5).a == 0)
     }
 
-    @Test("Total shadow energy equals shape area x alpha within 1 %",
-          arguments: [(0.0, 3.0, 0.0), (0.0, 6.0, 16.0), (30.0, 5.0, 12.0), (0.0, 12.0, 30.0)])
+    @Test(
+        "Total shadow energy equals shape area x alpha within 1 %",
+        arguments: [(0.0, 3.0, 0.0), (0.0, 6.0, 16.0), (30.0, 5.0, 12.0), (0.0, 12.0, 30.0)])
     func shadowEnergy(degrees: Double, sigma: Double, radius: Double) {
         let t = rotation(degrees: degrees, about: 100, 90)
         let shape = rect(60, 50, 80, 70, radius: radius)
@@ -75,18 +79,24 @@ struct BorderAndShadowTests {
     @Test("Sigma 0 draws the hard shape; a shadow follows its offset shape, colour and opacity")
     func hardShadow() {
         let color = RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5)
-        let hard = draw([DrawItem(transform: .identity, shape: rect(3, 4, 10, 6, radius: 2), paint: .shadow(color: color, sigma: 0))],
-                        width: 20, height: 20)
+        let hard = draw(
+            [DrawItem(transform: .identity, shape: rect(3, 4, 10, 6, radius: 2), paint: .shadow(color: color, sigma: 0))],
+            width: 20, height: 20)
         let solid = draw([solidItem(rect(3, 4, 10, 6, radius: 2), color)], width: 20, height: 20)
         #expect(hard == solid)
-        let soft = draw([DrawItem(transform: .translation(5, 5), shape: rect(20, 20, 40, 40, radius: 6),
-                                  paint: .shadow(color: color, sigma: 3), opacity: 0.5)], width: 80, height: 80)
+        let soft = draw(
+            [
+                DrawItem(
+                    transform: .translation(5, 5), shape: rect(20, 20, 40, 40, radius: 6),
+                    paint: .shadow(color: color, sigma: 3), opacity: 0.5)
+            ], width: 80, height: 80)
         let centre = soft.pixel(x: 45, y: 45)
         #expect(abs(Int(centre.a) - 64) <= 1 && abs(Int(centre.b) - 64) <= 1 && centre.r == 0)
     }
 
-    @Test("Shadow kernel (Float SIMD, approximate erf) matches the Double reference within 1/255",
-          arguments: [1 as UInt64, 2, 3, 4])
+    @Test(
+        "Shadow kernel (Float SIMD, approximate erf) matches the Double reference within 1/255",
+        arguments: [1 as UInt64, 2, 3, 4])
     func shadowKernelMatchesReference(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
         var row = [Float](repeating: 0, count: 160 + 8)
@@ -96,17 +106,20 @@ struct BorderAndShadowTests {
             let t = AffineTransform2D.scale(Double.random(in: 0.5 ... 2, using: &rng), Double.random(in: 0.5 ... 2, using: &rng))
                 .concatenating(.rotation(trial % 2 == 0 ? 0 : Double.random(in: -3 ... 3, using: &rng)))
                 .concatenating(.translation(Double.random(in: 40 ... 100, using: &rng), Double.random(in: 40 ... 100, using: &rng)))
-            let shape = rect(-20, -15, Double.random(in: 2 ... 60, using: &rng), Double.random(in: 2 ... 50, using: &rng),
-                             radius: Double.random(in: 0 ... 25, using: &rng))
+            let shape = rect(
+                -20, -15, Double.random(in: 2 ... 60, using: &rng), Double.random(in: 2 ... 50, using: &rng),
+                radius: Double.random(in: 0 ... 25, using: &rng))
             guard let s = ShadowShape(transform: t, shape: shape, sigma: Double.random(in: 0.3 ... 12, using: &rng)) else { continue }
-            let x0 = max(0, s.extent.bounds.x0), x1 = min(160, s.extent.bounds.x1)
+            let x0 = max(0, s.extent.bounds.x0)
+            let x1 = min(160, s.extent.bounds.x1)
             guard x0 < x1 else { continue }
             ShadowKernels.prepareColumns(s, x0: x0, count: x1 - x0, into: scratch.shadowColumns + x0)
             for y in max(0, s.extent.bounds.y0) ..< min(160, s.extent.bounds.y1) {
                 row.withUnsafeMutableBufferPointer {
-                    ShadowKernels.shadowRow(s, y: y, x0: x0, count: x1 - x0,
-                                            columns: s.isAxisAligned ? UnsafePointer(scratch.shadowColumns) : nil,
-                                            into: $0.baseAddress!)
+                    ShadowKernels.shadowRow(
+                        s, y: y, x0: x0, count: x1 - x0,
+                        columns: s.isAxisAligned ? UnsafePointer(scratch.shadowColumns) : nil,
+                        into: $0.baseAddress!)
                 }
                 for x in x0 ..< x1 { worst = max(worst, abs(Double(row[x - x0]) - s.referenceValue(x: x, y: y))) }
             }

@@ -42,7 +42,8 @@ struct CompositorBenchmark {
                 }
                 return best
             }
-            let empty = best(1), full = best(0)
+            let empty = best(1)
+            let full = best(0)
             let perLayer = (full - empty) / Double(layers)
             print("bench \(label) threads=\(t): \(ms(perLayer)) ms/layer (background fill \(ms(empty)) ms)")
         }
@@ -50,9 +51,11 @@ struct CompositorBenchmark {
 
     /// Best of 5 wall-clock milliseconds and thread CPU milliseconds for drawing frame `frame`.
     static func best(_ renderer: FrameRenderer, _ frame: Int, target: inout Bitmap) -> (wall: Double, cpu: Double) {
-        var wall = Double.infinity, cpu = Double.infinity
+        var wall = Double.infinity
+        var cpu = Double.infinity
         for _ in 0 ..< 5 {
-            var t0 = timespec(), t1 = timespec()
+            var t0 = timespec()
+            var t1 = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0)
             let start = ContinuousClock.now
             renderer.render(frame: frame, into: &target)
@@ -71,32 +74,52 @@ struct CompositorBenchmark {
         let fullHD = Bitmap(width: Self.width, height: Self.height, fill: (10, 20, 30, 255))
         let image = Self.screenImage()
         let cases: [(String, [DrawItem], [Bitmap])] = [
-            ("2 solids (opaque rounded card + 50% rounded rect)", [
-                DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
-                DrawItem(transform: .identity, shape: RoundedRect(rect: Rect(x: 100, y: 100, width: 1720, height: 880), cornerRadius: 20),
-                         paint: .solid(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))),
-            ], []),
-            ("opaque card + 1:1 bitmap", [
-                DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
-                DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))),
-            ], [fullHD]),
-            ("opaque card + stretched bitmap", [
-                DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
-                DrawItem(transform: .identity, shape: RoundedRect(rect: Rect(x: 40, y: 40, width: 1840, height: 1000)), paint: .bitmap(.image(0))),
-            ], [image]),
+            (
+                "2 solids (opaque rounded card + 50% rounded rect)",
+                [
+                    DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
+                    DrawItem(
+                        transform: .identity, shape: RoundedRect(rect: Rect(x: 100, y: 100, width: 1720, height: 880), cornerRadius: 20),
+                        paint: .solid(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))),
+                ], []
+            ),
+            (
+                "opaque card + 1:1 bitmap",
+                [
+                    DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
+                    DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))),
+                ], [fullHD]
+            ),
+            (
+                "opaque card + stretched bitmap",
+                [
+                    DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40), paint: .solid(.white)),
+                    DrawItem(
+                        transform: .identity, shape: RoundedRect(rect: Rect(x: 40, y: 40, width: 1840, height: 1000)),
+                        paint: .bitmap(.image(0))),
+                ], [image]
+            ),
         ]
         for (label, items, images) in cases {
-            let translucent = items.map { var i = $0; i.opacity = 0.7; return i }
-            let group = DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .group(DisplayList(items: items)), opacity: 0.7)
-            let plan = TestPlan(width: Self.width, height: Self.height, background: .black, images: images,
-                                frames: [DisplayList(items: translucent), DisplayList(items: [group])])
+            let translucent = items.map {
+                var i = $0
+                i.opacity = 0.7
+                return i
+            }
+            let group = DrawItem(
+                transform: .identity, shape: RoundedRect(rect: screen), paint: .group(DisplayList(items: items)), opacity: 0.7)
+            let plan = TestPlan(
+                width: Self.width, height: Self.height, background: .black, images: images,
+                frames: [DisplayList(items: translucent), DisplayList(items: [group])])
             for t in [1, 2] {
                 let renderer = FrameRenderer(plan: plan, threads: t)
                 var target = renderer.render(frame: 1)
-                let direct = Self.best(renderer, 0, target: &target), grouped = Self.best(renderer, 1, target: &target)
-                print("bench group \(label) threads=\(t): items at 0.7 \(Self.ms(direct.wall)) ms (cpu \(Self.ms(direct.cpu))), "
-                      + "group at 0.7 \(Self.ms(grouped.wall)) ms (cpu \(Self.ms(grouped.cpu))): "
-                      + "+\(Self.ms(grouped.wall - direct.wall)) ms")
+                let direct = Self.best(renderer, 0, target: &target)
+                let grouped = Self.best(renderer, 1, target: &target)
+                print(
+                    "bench group \(label) threads=\(t): items at 0.7 \(Self.ms(direct.wall)) ms (cpu \(Self.ms(direct.cpu))), "
+                        + "group at 0.7 \(Self.ms(grouped.wall)) ms (cpu \(Self.ms(grouped.cpu))): "
+                        + "+\(Self.ms(grouped.wall - direct.wall)) ms")
             }
         }
     }
@@ -105,22 +128,31 @@ struct CompositorBenchmark {
         let screen = Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height))
         let image = Self.screenImage()
         let fullHD = Bitmap(width: Self.width, height: Self.height, fill: (10, 20, 30, 255))
-        Self.time("solid opaque rect", layers: 10,
-                  DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .solid(.white)), images: [])
-        Self.time("solid 50% rounded rect + rounded clip", layers: 10,
-                  DrawItem(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40),
-                           paint: .solid(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)), opacity: 0.9,
-                           clips: [Clip(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 60))]),
-                  images: [])
-        Self.time("solid rotated 5deg", layers: 10,
-                  DrawItem(transform: rotation(degrees: 5, about: 960, 540), shape: RoundedRect(rect: screen, cornerRadius: 30),
-                           paint: .solid(.white), opacity: 0.8), images: [])
-        Self.time("bitmap 1920x1080 at 1:1 (copy path)", layers: 10,
-                  DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))), images: [fullHD])
-        Self.time("bitmap 1170x2532 stretched to 1920x1080 (bilinear)", layers: 10,
-                  DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))), images: [image])
-        Self.time("bitmap 1170x2532 rotated 5deg, radius 40 (bilinear)", layers: 10,
-                  DrawItem(transform: rotation(degrees: 5, about: 960, 540), shape: RoundedRect(rect: screen, cornerRadius: 40),
-                           paint: .bitmap(.image(0))), images: [image])
+        Self.time(
+            "solid opaque rect", layers: 10,
+            DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .solid(.white)), images: [])
+        Self.time(
+            "solid 50% rounded rect + rounded clip", layers: 10,
+            DrawItem(
+                transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 40),
+                paint: .solid(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)), opacity: 0.9,
+                clips: [Clip(transform: .identity, shape: RoundedRect(rect: screen, cornerRadius: 60))]),
+            images: [])
+        Self.time(
+            "solid rotated 5deg", layers: 10,
+            DrawItem(
+                transform: rotation(degrees: 5, about: 960, 540), shape: RoundedRect(rect: screen, cornerRadius: 30),
+                paint: .solid(.white), opacity: 0.8), images: [])
+        Self.time(
+            "bitmap 1920x1080 at 1:1 (copy path)", layers: 10,
+            DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))), images: [fullHD])
+        Self.time(
+            "bitmap 1170x2532 stretched to 1920x1080 (bilinear)", layers: 10,
+            DrawItem(transform: .identity, shape: RoundedRect(rect: screen), paint: .bitmap(.image(0))), images: [image])
+        Self.time(
+            "bitmap 1170x2532 rotated 5deg, radius 40 (bilinear)", layers: 10,
+            DrawItem(
+                transform: rotation(degrees: 5, about: 960, 540), shape: RoundedRect(rect: screen, cornerRadius: 40),
+                paint: .bitmap(.image(0))), images: [image])
     }
 }

@@ -14,8 +14,7 @@ struct CoverageTests {
             for x in 0 ..< 40 {
                 let p = b.pixel(x: x, y: y)
                 let inside = (10 ..< 30).contains(x) && (5 ..< 20).contains(y)
-                if inside { #expect(p == (255, 0, 0, 255), "(\(x), \(y))") }
-                else { #expect(p == (0, 0, 255, 255), "(\(x), \(y))") }
+                if inside { #expect(p == (255, 0, 0, 255), "(\(x), \(y))") } else { #expect(p == (0, 0, 255, 255), "(\(x), \(y))") }
             }
         }
     }
@@ -74,8 +73,8 @@ struct CoverageTests {
         let area = coverageSum(b)
         #expect(abs(area - expected) / expected < 0.005, "area \(area), expected \(expected)")
         if degrees == 0 {
-            #expect(b.pixel(x: 20, y: 30).a == 0)   // the rounded-off corner pixel
-            #expect(b.pixel(x: 50, y: 30).a == 255) // straight top edge on integer pixels
+            #expect(b.pixel(x: 20, y: 30).a == 0)  // the rounded-off corner pixel
+            #expect(b.pixel(x: 50, y: 30).a == 255)  // straight top edge on integer pixels
         }
     }
 
@@ -120,12 +119,14 @@ struct CoverageTests {
             let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(Double.random(in: -3.2 ... 3.2, using: &rng) * (Bool.random(using: &rng) ? 1 : 0)))
                 .concatenating(.translation(Double.random(in: 0 ... 64, using: &rng), Double.random(in: 0 ... 64, using: &rng)))
-            let shape = rect(Double.random(in: -10 ... 10, using: &rng), Double.random(in: -10 ... 10, using: &rng),
-                             Double.random(in: 0.2 ... 40, using: &rng), Double.random(in: 0.2 ... 40, using: &rng),
-                             radius: Double.random(in: 0 ... 12, using: &rng))
+            let shape = rect(
+                Double.random(in: -10 ... 10, using: &rng), Double.random(in: -10 ... 10, using: &rng),
+                Double.random(in: 0.2 ... 40, using: &rng), Double.random(in: 0.2 ... 40, using: &rng),
+                radius: Double.random(in: 0 ... 12, using: &rng))
             guard let s = CoverageShape(transform: t, shape: shape), s.bounds.y0 < 128, s.bounds.y1 > 0 else { continue }
             for y in max(0, s.bounds.y0) ..< min(128, s.bounds.y1) {
-                let x0 = max(0, s.bounds.x0), x1 = min(128, s.bounds.x1)
+                let x0 = max(0, s.bounds.x0)
+                let x1 = min(128, s.bounds.x1)
                 guard x0 < x1 else { continue }
                 rows.withUnsafeMutableBufferPointer {
                     CoverageKernels.coverageRow(s, y: y, x0: x0, count: x1 - x0, into: $0.baseAddress!)

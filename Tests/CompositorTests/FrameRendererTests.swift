@@ -7,13 +7,17 @@ import FramePlan
 struct FrameRendererTests {
     /// A snapshot with a rotated rounded card, an image and a clipped stripe.
     static func busySnapshot(image: Int) -> SnapshotDescription {
-        SnapshotDescription(name: "card", pixelWidth: 48, pixelHeight: 36, content: DisplayList(items: [
-            solidItem(rect(2, 2, 44, 32, radius: 6), RGBAColor(red: 0.9, green: 0.9, blue: 1, alpha: 0.9)),
-            DrawItem(transform: rotation(degrees: 12, about: 24, 18), shape: rect(8, 6, 30, 20, radius: 3),
-                     paint: .bitmap(.image(image)), opacity: 0.8),
-            solidItem(rect(0, 14, 48, 6), .black, opacity: 0.5,
-                      clips: [Clip(transform: .identity, shape: rect(4, 0, 40, 36, radius: 8))]),
-        ]))
+        SnapshotDescription(
+            name: "card", pixelWidth: 48, pixelHeight: 36,
+            content: DisplayList(items: [
+                solidItem(rect(2, 2, 44, 32, radius: 6), RGBAColor(red: 0.9, green: 0.9, blue: 1, alpha: 0.9)),
+                DrawItem(
+                    transform: rotation(degrees: 12, about: 24, 18), shape: rect(8, 6, 30, 20, radius: 3),
+                    paint: .bitmap(.image(image)), opacity: 0.8),
+                solidItem(
+                    rect(0, 14, 48, 6), .black, opacity: 0.5,
+                    clips: [Clip(transform: .identity, shape: rect(4, 0, 40, 36, radius: 8))]),
+            ]))
     }
 
     @Test("Snapshots are rasterized once; a frame drawing one at identity reproduces its pixels")
@@ -21,13 +25,14 @@ struct FrameRendererTests {
         var rng = SeededGenerator(seed: 21)
         let image = randomBitmap(width: 10, height: 7, using: &rng)
         let frame = DisplayList(items: [
-            DrawItem(transform: .identity, shape: rect(0, 0, 48, 36), paint: .bitmap(.snapshot(0))),
+            DrawItem(transform: .identity, shape: rect(0, 0, 48, 36), paint: .bitmap(.snapshot(0)))
         ])
         let moved = DisplayList(items: [
-            DrawItem(transform: .translation(7, 3), shape: rect(0, 0, 48, 36), paint: .bitmap(.snapshot(0))),
+            DrawItem(transform: .translation(7, 3), shape: rect(0, 0, 48, 36), paint: .bitmap(.snapshot(0)))
         ])
-        let plan = TestPlan(width: 64, height: 48, images: [image], snapshots: [Self.busySnapshot(image: 0)],
-                            frames: [frame, moved, frame])
+        let plan = TestPlan(
+            width: 64, height: 48, images: [image], snapshots: [Self.busySnapshot(image: 0)],
+            frames: [frame, moved, frame])
         let renderer = FrameRenderer(plan: plan)
         let snapshot = renderer.snapshotBitmap(0)
         #expect(snapshot.width == 48 && snapshot.height == 36)
@@ -50,17 +55,20 @@ struct FrameRendererTests {
 
     @Test("A snapshot item that references a snapshot draws nothing")
     func snapshotInSnapshotIgnored() {
-        let nested = SnapshotDescription(name: "bad", pixelWidth: 8, pixelHeight: 8, content: DisplayList(items: [
-            DrawItem(transform: .identity, shape: rect(0, 0, 8, 8), paint: .bitmap(.snapshot(0))),
-        ]))
+        let nested = SnapshotDescription(
+            name: "bad", pixelWidth: 8, pixelHeight: 8,
+            content: DisplayList(items: [
+                DrawItem(transform: .identity, shape: rect(0, 0, 8, 8), paint: .bitmap(.snapshot(0)))
+            ]))
         let renderer = FrameRenderer(plan: TestPlan(width: 8, height: 8, snapshots: [nested], frames: []))
         #expect(coverageSum(renderer.snapshotBitmap(0)) == 0)
     }
 
     @Test("A transparent canvas background gives alpha 0 where nothing is drawn")
     func transparentBackground() {
-        let plan = TestPlan(width: 20, height: 10, background: .clear,
-                            frames: [DisplayList(items: [solidItem(rect(5, 2, 4, 4), .white)])])
+        let plan = TestPlan(
+            width: 20, height: 10, background: .clear,
+            frames: [DisplayList(items: [solidItem(rect(5, 2, 4, 4), .white)])])
         let b = FrameRenderer(plan: plan).render(frame: 0)
         for y in 0 ..< 10 {
             for x in 0 ..< 20 {
@@ -72,8 +80,9 @@ struct FrameRendererTests {
 
     @Test("The canvas background is premultiplied")
     func premultipliedBackground() {
-        let plan = TestPlan(width: 4, height: 4, background: RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5),
-                            frames: [DisplayList()])
+        let plan = TestPlan(
+            width: 4, height: 4, background: RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.5),
+            frames: [DisplayList()])
         let p = FrameRenderer(plan: plan).render(frame: 0).pixel(x: 2, y: 2)
         #expect(p == (128, 64, 0, 128))
     }
@@ -86,33 +95,44 @@ struct FrameRendererTests {
         for _ in 0 ..< 60 {
             let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(Bool.random(using: &rng) ? Double.random(in: -3 ... 3, using: &rng) : 0))
-                .concatenating(.translation(Double.random(in: -20 ... Double(width), using: &rng),
-                                            Double.random(in: -20 ... Double(height), using: &rng)))
-            let shape = rect(Double.random(in: -10 ... 10, using: &rng), Double.random(in: -10 ... 10, using: &rng),
-                             Double.random(in: 1 ... 60, using: &rng), Double.random(in: 1 ... 60, using: &rng),
-                             radius: Double.random(in: 0 ... 15, using: &rng))
+                .concatenating(
+                    .translation(
+                        Double.random(in: -20 ... Double(width), using: &rng),
+                        Double.random(in: -20 ... Double(height), using: &rng)))
+            let shape = rect(
+                Double.random(in: -10 ... 10, using: &rng), Double.random(in: -10 ... 10, using: &rng),
+                Double.random(in: 1 ... 60, using: &rng), Double.random(in: 1 ... 60, using: &rng),
+                radius: Double.random(in: 0 ... 15, using: &rng))
             let paint: Paint
             switch Int.random(in: 0 ..< 4, using: &rng) {
             case 0: paint = .bitmap(.image(0))
             case 1: paint = .bitmap(.image(1))
             case 2: paint = .bitmap(.snapshot(0))
             default:
-                paint = .solid(RGBAColor(red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
-                                         blue: .random(in: 0 ... 1, using: &rng), alpha: .random(in: 0.2 ... 1, using: &rng)))
+                paint = .solid(
+                    RGBAColor(
+                        red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
+                        blue: .random(in: 0 ... 1, using: &rng), alpha: .random(in: 0.2 ... 1, using: &rng)))
             }
             var clips: [Clip] = []
             if Bool.random(using: &rng) {
-                clips.append(Clip(transform: rotation(degrees: .random(in: -40 ... 40, using: &rng), about: 60, 60),
-                                  shape: rect(.random(in: 0 ... 60, using: &rng), .random(in: 0 ... 60, using: &rng),
-                                              .random(in: 20 ... 100, using: &rng), .random(in: 20 ... 100, using: &rng),
-                                              radius: .random(in: 0 ... 20, using: &rng))))
+                clips.append(
+                    Clip(
+                        transform: rotation(degrees: .random(in: -40 ... 40, using: &rng), about: 60, 60),
+                        shape: rect(
+                            .random(in: 0 ... 60, using: &rng), .random(in: 0 ... 60, using: &rng),
+                            .random(in: 20 ... 100, using: &rng), .random(in: 20 ... 100, using: &rng),
+                            radius: .random(in: 0 ... 20, using: &rng))))
             }
-            items.append(DrawItem(transform: t, shape: shape, paint: paint,
-                                  opacity: .random(in: 0.3 ... 1, using: &rng), clips: clips))
+            items.append(
+                DrawItem(
+                    transform: t, shape: shape, paint: paint,
+                    opacity: .random(in: 0.3 ... 1, using: &rng), clips: clips))
         }
-        return TestPlan(width: width, height: height, background: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7),
-                        images: images, snapshots: [busySnapshot(image: 0), busySnapshot(image: 1)],
-                        frames: [DisplayList(items: items)])
+        return TestPlan(
+            width: width, height: height, background: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7),
+            images: images, snapshots: [busySnapshot(image: 0), busySnapshot(image: 1)],
+            frames: [DisplayList(items: items)])
     }
 
     @Test("1 and 4 threads give byte-identical frames", arguments: [1 as UInt64, 2, 3])
@@ -120,15 +140,17 @@ struct FrameRendererTests {
         let plan = Self.busyPlan(seed: seed)
         let one = FrameRenderer(plan: plan, threads: 1)
         let four = FrameRenderer(plan: plan, threads: 4)
-        let a = one.render(frame: 0), b = four.render(frame: 0)
+        let a = one.render(frame: 0)
+        let b = four.render(frame: 0)
         #expect(coverageSum(a) > 0)
         #expect(a == b)
         #expect(one.snapshotBitmap(0) == four.snapshotBitmap(0) && one.snapshotBitmap(1) == four.snapshotBitmap(1))
         // Also with more bands than rows would split evenly, and via the free function.
         var c = Bitmap(width: 157, height: 121)
         Compositor.fill(&c, with: plan.canvas.background)
-        Compositor.draw(plan.displayList(frame: 0), onto: &c, images: plan.images,
-                        snapshots: [one.snapshotBitmap(0), one.snapshotBitmap(1)], threads: 7)
+        Compositor.draw(
+            plan.displayList(frame: 0), onto: &c, images: plan.images,
+            snapshots: [one.snapshotBitmap(0), one.snapshotBitmap(1)], threads: 7)
         #expect(a == c)
     }
 
@@ -149,7 +171,8 @@ struct FrameRendererTests {
 
     @Test("NaN, infinite and degenerate input does not crash and draws nothing")
     func degenerateInputDrawsNothing() {
-        let nan = Double.nan, inf = Double.infinity
+        let nan = Double.nan
+        let inf = Double.infinity
         let bad: [DrawItem] = [
             solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)),
             solidItem(rect(0, 0, 10, 10), .white, transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: nan, ty: 3)),
@@ -169,16 +192,18 @@ struct FrameRendererTests {
             solidItem(rect(0, 0, 10, 10), RGBAColor(red: 1, green: 1, blue: 1, alpha: nan)),
             solidItem(rect(0, 0, 10, 10), .clear),
             solidItem(rect(100, 100, 10, 10), .white),  // outside the target
-            solidItem(rect(0, 0, 10, 10), .white,
-                      clips: [Clip(transform: AffineTransform2D(a: nan, b: nan, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
+            solidItem(
+                rect(0, 0, 10, 10), .white,
+                clips: [Clip(transform: AffineTransform2D(a: nan, b: nan, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
             solidItem(rect(0, 0, 10, 10), .white, clips: [Clip(transform: .identity, shape: rect(0, 0, 0, 5))]),
             solidItem(rect(0, 0, 10, 10), .white, clips: [Clip(transform: .identity, shape: rect(12, 12, 4, 4))]),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(5))),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(-1))),
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.image(0))),  // empty image
             DrawItem(transform: .identity, shape: rect(0, 0, 10, 10), paint: .bitmap(.snapshot(3))),
-            DrawItem(transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: inf),
-                     shape: rect(0, 0, 10, 10), paint: .bitmap(.image(1))),
+            DrawItem(
+                transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: inf),
+                shape: rect(0, 0, 10, 10), paint: .bitmap(.image(1))),
         ]
         let images = [Bitmap(width: 0, height: 0), Bitmap(width: 2, height: 2, fill: (9, 9, 9, 9))]
         let bg = RGBAColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)

@@ -10,8 +10,10 @@ struct GroupTests {
     static let red = RGBAColor(red: 1, green: 0, blue: 0)
     static let blue = RGBAColor(red: 0, green: 0, blue: 1)
 
-    static func group(_ items: [DrawItem], _ shape: RoundedRect, opacity: Double, clips: [Clip] = [],
-                      transform: AffineTransform2D = .identity) -> DrawItem {
+    static func group(
+        _ items: [DrawItem], _ shape: RoundedRect, opacity: Double, clips: [Clip] = [],
+        transform: AffineTransform2D = .identity
+    ) -> DrawItem {
         DrawItem(transform: transform, shape: shape, paint: .group(DisplayList(items: items)), opacity: opacity, clips: clips)
     }
 
@@ -37,17 +39,22 @@ struct GroupTests {
                     let shape: RoundedRect
                     switch Int.random(in: 0 ..< 3, using: &rng) {
                     case 0: shape = rect(0, 0, Double(width), Double(height))
-                    case 1: shape = rect(.random(in: 0 ... 40, using: &rng), .random(in: 0 ... 40, using: &rng),
-                                         .random(in: 40 ... 120, using: &rng), .random(in: 40 ... 100, using: &rng),
-                                         radius: .random(in: 0 ... 12, using: &rng))
+                    case 1:
+                        shape = rect(
+                            .random(in: 0 ... 40, using: &rng), .random(in: 0 ... 40, using: &rng),
+                            .random(in: 40 ... 120, using: &rng), .random(in: 40 ... 100, using: &rng),
+                            radius: .random(in: 0 ... 12, using: &rng))
                     default: shape = rect(-5, -5, Double(width + 10), Double(height + 10), radius: 30)
                     }
                     var clips: [Clip] = []
                     if Int.random(in: 0 ..< 3, using: &rng) == 0 {
-                        clips.append(Clip(transform: rotation(degrees: .random(in: -30 ... 30, using: &rng), about: 70, 60),
-                                          shape: rect(.random(in: 0 ... 50, using: &rng), .random(in: 0 ... 50, using: &rng),
-                                                      .random(in: 30 ... 110, using: &rng), .random(in: 30 ... 90, using: &rng),
-                                                      radius: .random(in: 0 ... 20, using: &rng))))
+                        clips.append(
+                            Clip(
+                                transform: rotation(degrees: .random(in: -30 ... 30, using: &rng), about: 70, 60),
+                                shape: rect(
+                                    .random(in: 0 ... 50, using: &rng), .random(in: 0 ... 50, using: &rng),
+                                    .random(in: 30 ... 110, using: &rng), .random(in: 30 ... 90, using: &rng),
+                                    radius: .random(in: 0 ... 20, using: &rng))))
                     }
                     out.append(group(inner, shape, opacity: opacity, clips: clips))
                 } else {
@@ -63,21 +70,28 @@ struct GroupTests {
     @Test("Overlapping opaque items in a 0.5 group do not show through each other (unlike 0.5 each)")
     func overlapDoesNotShowThrough() {
         let grouped = draw([Self.group(Self.squares, rect(0, 0, 40, 40), opacity: 0.5)], width: 40, height: 40, background: .white)
-        let overlap = Self.tuple(grouped.pixel(x: 18, y: 18)), topOnly = Self.tuple(grouped.pixel(x: 30, y: 30))
+        let overlap = Self.tuple(grouped.pixel(x: 18, y: 18))
+        let topOnly = Self.tuple(grouped.pixel(x: 30, y: 30))
         let bottomOnly = Self.tuple(grouped.pixel(x: 8, y: 8))
         #expect(overlap == topOnly)
         #expect(topOnly == [128, 128, 255, 255] || topOnly == [127, 127, 255, 255], "blue at 0.5 over white: \(topOnly)")
         #expect(bottomOnly[0] == 255 && abs(bottomOnly[1] - 128) <= 1 && abs(bottomOnly[2] - 128) <= 1)
         #expect(Self.tuple(grouped.pixel(x: 1, y: 1)) == [255, 255, 255, 255])
         // Each item at 0.5 instead: red shows through blue in the overlap.
-        let separate = draw(Self.squares.map { var i = $0; i.opacity = 0.5; return i }, width: 40, height: 40, background: .white)
+        let separate = draw(
+            Self.squares.map {
+                var i = $0
+                i.opacity = 0.5
+                return i
+            }, width: 40, height: 40, background: .white)
         #expect(Self.tuple(separate.pixel(x: 18, y: 18)) != Self.tuple(separate.pixel(x: 30, y: 30)))
         #expect(Self.tuple(separate.pixel(x: 30, y: 30)) == topOnly)
         #expect(Self.tuple(separate.pixel(x: 18, y: 18))[0] > 40)
     }
 
-    @Test("A group of opacity 1 (no clips, whole-pixel shape) is byte-identical to its items drawn directly",
-          arguments: [1 as UInt64, 2, 3])
+    @Test(
+        "A group of opacity 1 (no clips, whole-pixel shape) is byte-identical to its items drawn directly",
+        arguments: [1 as UInt64, 2, 3])
     func opacityOneIsDirect(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 100)
         let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31)]
@@ -86,13 +100,17 @@ struct GroupTests {
         let bg = RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7)
         let direct = draw(items, width: w, height: h, background: bg, images: images)
         let canvas = rect(0, 0, Double(w), Double(h))
-        let grouped = draw([Self.group(Array(items[..<20]), canvas, opacity: 1),
-                            Self.group([Self.group(Array(items[20...]), canvas, opacity: 1)], canvas, opacity: 1)],
-                           width: w, height: h, background: bg, images: images, threads: 3)
+        let grouped = draw(
+            [
+                Self.group(Array(items[..<20]), canvas, opacity: 1),
+                Self.group([Self.group(Array(items[20...]), canvas, opacity: 1)], canvas, opacity: 1),
+            ],
+            width: w, height: h, background: bg, images: images, threads: 3)
         #expect(grouped == direct)
         // Through a layer (a rounded shape far outside the content): the same up to rounding.
-        let layered = draw([Self.group(items, rect(-50, -50, Double(w + 100), Double(h + 100), radius: 20), opacity: 1)],
-                           width: w, height: h, background: bg, images: images)
+        let layered = draw(
+            [Self.group(items, rect(-50, -50, Double(w + 100), Double(h + 100), radius: 20), opacity: 1)],
+            width: w, height: h, background: bg, images: images)
         #expect(maxDifference(layered.pixels, direct.pixels) <= 2)
     }
 
@@ -130,8 +148,9 @@ struct GroupTests {
             }
         }
         // The shape (under its transform) bounds the layer: half the squares.
-        let half = draw([Self.group(Self.squares, rect(0, 0, 10, 40), opacity: 0.5, transform: .translation(10, 0))],
-                        width: 40, height: 40, background: .white)
+        let half = draw(
+            [Self.group(Self.squares, rect(0, 0, 10, 40), opacity: 0.5, transform: .translation(10, 0))],
+            width: 40, height: 40, background: .white)
         for y in 0 ..< 40 {
             for x in 0 ..< 40 {
                 let inShape = (10 ..< 20).contains(x)
@@ -144,16 +163,19 @@ struct GroupTests {
         var fast = Bitmap(width: 40, height: 40)
         Compositor.fill(&fast, with: .white)
         Compositor.draw(list, onto: &fast, images: [])
-        let ref = PipelineTests.referenceRender(list, width: 40, height: 40, background: .white,
-                                                sources: Rasterizer.Sources(images: [], snapshots: []))
+        let ref = PipelineTests.referenceRender(
+            list, width: 40, height: 40, background: .white,
+            sources: Rasterizer.Sources(images: [], snapshots: []))
         #expect(maxDifference(fast.pixels, ref.pixels) <= 1)
     }
 
     @Test("Groups in a busy random list match the scalar reference", arguments: [1 as UInt64, 2, 3, 4])
     func matchesReference(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 100)
-        let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
-                      randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let images = [
+            randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
+            randomOpaqueBitmap(width: 40, height: 30, using: &rng),
+        ]
         let (w, h) = (150, 120)
         let list = Self.groupedList(seed: seed, width: w, height: h, images: images.count)
         let background = RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7)
@@ -175,9 +197,11 @@ struct GroupTests {
         let (w, h) = (157, 121)
         let list = Self.groupedList(seed: seed, width: w, height: h, images: images.count)
         let other = Self.groupedList(seed: seed + 50, width: w, height: h, images: images.count)
-        let plan = TestPlan(width: w, height: h, background: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7),
-                            images: images, frames: [list, other])
-        let one = FrameRenderer(plan: plan, threads: 1), four = FrameRenderer(plan: plan, threads: 4)
+        let plan = TestPlan(
+            width: w, height: h, background: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7),
+            images: images, frames: [list, other])
+        let one = FrameRenderer(plan: plan, threads: 1)
+        let four = FrameRenderer(plan: plan, threads: 4)
         let a = one.render(frame: 0)
         #expect(coverageSum(a) > 0)
         #expect(a == four.render(frame: 0))
@@ -191,7 +215,8 @@ struct GroupTests {
         #expect(c == a)
         // Steady state: the same frame again takes its layers from the pool, which does not grow.
         let pool = LayerPool()
-        let prepared = Rasterizer.prepare(list, width: w, height: h, sources: Rasterizer.Sources(images: images, snapshots: [], referencedBy: list))
+        let prepared = Rasterizer.prepare(
+            list, width: w, height: h, sources: Rasterizer.Sources(images: images, snapshots: [], referencedBy: list))
         #expect(!prepared.layers.isEmpty)
         var target = Bitmap(width: w, height: h)
         Rasterizer.drawBanded(prepared, background: nil, target: &target, scratch: [RowScratch(width: w)], layers: pool)
@@ -207,15 +232,17 @@ struct GroupTests {
         let image = randomOpaqueBitmap(width: 8, height: 8, using: &rng)
         let content = DisplayList(items: [
             solidItem(rect(0, 0, 40, 40), .white),
-            Self.group(Self.squares + [DrawItem(transform: .identity, shape: rect(30, 2, 8, 8), paint: .bitmap(.image(0)))],
-                       rect(0, 0, 40, 40), opacity: 0.5),
+            Self.group(
+                Self.squares + [DrawItem(transform: .identity, shape: rect(30, 2, 8, 8), paint: .bitmap(.image(0)))],
+                rect(0, 0, 40, 40), opacity: 0.5),
         ])
         let snapshot = SnapshotDescription(name: "grouped", pixelWidth: 40, pixelHeight: 40, content: content)
         let raster = Compositor.rasterize(snapshot, images: [image])
         #expect(Self.tuple(raster.pixel(x: 18, y: 18)) == Self.tuple(raster.pixel(x: 30, y: 30)))
         #expect(Self.tuple(raster.pixel(x: 30, y: 30)) != [255, 255, 255, 255])
         // The image inside the group is found and drawn at half opacity over white.
-        let texel = image.pixel(x: 2, y: 2), drawn = raster.pixel(x: 32, y: 4)
+        let texel = image.pixel(x: 2, y: 2)
+        let drawn = raster.pixel(x: 32, y: 4)
         #expect(abs(Int(drawn.0) - (Int(texel.0) + 255 + 1) / 2) <= 1)
         var direct = Bitmap(width: 40, height: 40)
         Compositor.draw(content, onto: &direct, images: [image])
@@ -226,7 +253,8 @@ struct GroupTests {
 
     @Test("Degenerate, NaN and empty groups draw nothing and never trap")
     func degenerateGroupsDrawNothing() {
-        let nan = Double.nan, inf = Double.infinity
+        let nan = Double.nan
+        let inf = Double.infinity
         let content = Self.squares
         var deep = solidItem(rect(0, 0, 12, 12), .white)
         for _ in 0 ..< 40 { deep = Self.group([deep], rect(0, 0, 12, 12), opacity: 0.9) }
@@ -243,11 +271,13 @@ struct GroupTests {
             Self.group(content, rect(0, 0, 12, 12), opacity: 1, transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: nan, ty: 0)),
             Self.group(content, rect(0, 0, inf, 12), opacity: 0.5),
             Self.group(content, rect(100, 100, 12, 12), opacity: 0.5),  // outside the target
-            Self.group(content, rect(0, 0, 12, 12), opacity: 0.5,
-                       clips: [Clip(transform: AffineTransform2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
+            Self.group(
+                content, rect(0, 0, 12, 12), opacity: 0.5,
+                clips: [Clip(transform: AffineTransform2D(a: nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), shape: rect(0, 0, 5, 5))]),
             Self.group(content, rect(0, 0, 12, 12), opacity: 0.5, clips: [Clip(transform: .identity, shape: rect(20, 20, 4, 4))]),
-            Self.group([solidItem(rect(0, 0, 12, 12), .white, opacity: nan), solidItem(rect(0, 0, nan, 12), .white)],
-                       rect(0, 0, 12, 12), opacity: 0.5),
+            Self.group(
+                [solidItem(rect(0, 0, 12, 12), .white, opacity: nan), solidItem(rect(0, 0, nan, 12), .white)],
+                rect(0, 0, 12, 12), opacity: 0.5),
             Self.group(content, rect(0, 0, 12, 12, radius: nan), opacity: 0.5, transform: .scale(1e-13, 1e-13)),
             deep,  // nested deeper than `LayerFill.maxGroupDepth`
         ]
@@ -256,7 +286,8 @@ struct GroupTests {
         #expect(b == draw([], width: 12, height: 12, background: bg))
         let plan = TestPlan(width: 12, height: 12, background: bg, frames: [DisplayList(items: bad)])
         #expect(FrameRenderer(plan: plan, threads: 2).render(frame: 0) == b)
-        let prepared = Rasterizer.prepare(DisplayList(items: bad), width: 12, height: 12, sources: Rasterizer.Sources(images: [], snapshots: []))
+        let prepared = Rasterizer.prepare(
+            DisplayList(items: bad), width: 12, height: 12, sources: Rasterizer.Sources(images: [], snapshots: []))
         #expect(prepared.items.isEmpty && prepared.layers.isEmpty)
     }
 
@@ -264,7 +295,8 @@ struct GroupTests {
     func occlusion() {
         let sources = Rasterizer.Sources(images: [], snapshots: [])
         let g = Self.group(Self.squares, rect(0, 0, 40, 40), opacity: 0.5)
-        let hidden = Rasterizer.prepare(DisplayList(items: [g, solidItem(rect(0, 0, 40, 40), .white)]), width: 40, height: 40, sources: sources)
+        let hidden = Rasterizer.prepare(
+            DisplayList(items: [g, solidItem(rect(0, 0, 40, 40), .white)]), width: 40, height: 40, sources: sources)
         #expect(hidden.items.count == 1 && hidden.layers.isEmpty)
         let shown = Rasterizer.prepare(DisplayList(items: [g]), width: 40, height: 40, sources: sources)
         // The layer is the union of its items' bounds (which include the coverage-0 ring around whole-pixel edges).
@@ -279,11 +311,14 @@ struct GroupTests {
     @Test("A layer is not cleared under an opaque item's box: stale pooled bytes never reach the frame")
     func stalePoolBytes() {
         let half = RGBAColor(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.5)
-        let list = DisplayList(items: [Self.group([
-            solidItem(rect(2, 2, 30, 12, radius: 3), half),       // partly under the opaque card
-            solidItem(rect(6, 6, 24, 24), Self.red),              // opaque: its box is not cleared
-            solidItem(rect(20, 10, 16, 16, radius: 4), half),
-        ], rect(0, 0, 40, 40), opacity: 0.6)])
+        let list = DisplayList(items: [
+            Self.group(
+                [
+                    solidItem(rect(2, 2, 30, 12, radius: 3), half),  // partly under the opaque card
+                    solidItem(rect(6, 6, 24, 24), Self.red),  // opaque: its box is not cleared
+                    solidItem(rect(20, 10, 16, 16, radius: 4), half),
+                ], rect(0, 0, 40, 40), opacity: 0.6)
+        ])
         let sources = Rasterizer.Sources(images: [], snapshots: [])
         let prepared = Rasterizer.prepare(list, width: 40, height: 40, sources: sources)
         #expect(prepared.layers.count == 1 && prepared.layers[0].keepBox != nil)

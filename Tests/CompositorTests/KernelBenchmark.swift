@@ -21,7 +21,8 @@ struct KernelBenchmark {
     }
 
     @Test func kernels() {
-        let w = 1920, rows = 1080
+        let w = 1920
+        let rows = 1080
         let scratch = RowScratch(width: w)
         var dst = [UInt8](repeating: 7, count: w * 4)
         var rng = SeededGenerator(seed: 2)
@@ -69,23 +70,34 @@ struct KernelBenchmark {
             let (m, texture) = TexelMapping.forChain(chain, transform: t, rect: full)!
             var sampler = BitmapSampler(mapping: m, texture: texture, scratch: scratch, columns: 0 ..< w)
             Self.nsPerPixel(label, pixels: w * rows) {
-                for y in 0 ..< rows { sampler.beginRow(y, lower: 0, upper: w); _ = sampler.sample(y: y, x: 0, count: w) }
+                for y in 0 ..< rows {
+                    sampler.beginRow(y, lower: 0, upper: w)
+                    _ = sampler.sample(y: y, x: 0, count: w)
+                }
             }
         }
         sample("sample 1170x2532 stretched to 1920x1080 (mip level 0,1)", image, .identity)
         sample("sample 1170x500 magnified to 1920x1080", small, .identity)
         sample("sample 1170x2532 rotated 5deg", image, rotation(degrees: 5, about: 960, 540))
-        let shadow = ShadowShape(transform: .identity, shape: RoundedRect(rect: Rect(x: 300, y: 300, width: 1300, height: 500),
-                                                                         cornerRadius: 40), sigma: 20)!
+        let shadow = ShadowShape(
+            transform: .identity,
+            shape: RoundedRect(
+                rect: Rect(x: 300, y: 300, width: 1300, height: 500),
+                cornerRadius: 40), sigma: 20)!
         ShadowKernels.prepareColumns(shadow, x0: 0, count: w, into: scratch.shadowColumns)
         Self.nsPerPixel("shadow axis-aligned, outside corner zones", pixels: w * 100) {
-            for y in 500 ..< 600 { ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage) }
+            for y in 500 ..< 600 {
+                ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage)
+            }
         }
         Self.nsPerPixel("shadow axis-aligned, corner rows", pixels: w * 100) {
-            for y in 230 ..< 330 { ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage) }
+            for y in 230 ..< 330 {
+                ShadowKernels.shadowRow(shadow, y: y, x0: 0, count: w, columns: scratch.shadowColumns, into: scratch.coverage)
+            }
         }
-        let tilted = ShadowShape(transform: rotation(degrees: 5, about: 960, 540),
-                                 shape: RoundedRect(rect: Rect(x: 300, y: 300, width: 1300, height: 500), cornerRadius: 40), sigma: 20)!
+        let tilted = ShadowShape(
+            transform: rotation(degrees: 5, about: 960, 540),
+            shape: RoundedRect(rect: Rect(x: 300, y: 300, width: 1300, height: 500), cornerRadius: 40), sigma: 20)!
         Self.nsPerPixel("shadow rotated, corner rows", pixels: w * 100) {
             for y in 230 ..< 330 { ShadowKernels.shadowRow(tilted, y: y, x0: 0, count: w, columns: nil, into: scratch.coverage) }
         }

@@ -51,7 +51,8 @@ struct PaintAndBlendTests {
     func bitmapStretchesOverRect() {
         // A 2x1 image, left red, right blue, stretched over 10 px: pixels 0...2 pure red, 7...9 pure blue.
         var image = Bitmap(width: 2, height: 1)
-        image.setPixel(x: 0, y: 0, (255, 0, 0, 255)); image.setPixel(x: 1, y: 0, (0, 0, 255, 255))
+        image.setPixel(x: 0, y: 0, (255, 0, 0, 255))
+        image.setPixel(x: 1, y: 0, (0, 0, 255, 255))
         let item = DrawItem(transform: .identity, shape: rect(0, 0, 10, 1), paint: .bitmap(.image(0)))
         let b = draw([item], width: 10, height: 1, images: [image])
         for x in 0 ... 2 { #expect(b.pixel(x: x, y: 0) == (255, 0, 0, 255)) }
@@ -68,11 +69,18 @@ struct PaintAndBlendTests {
             let src = randomBitmap(width: max(count, 1), height: 1, using: &rng).pixels
             let dst = randomBitmap(width: max(count, 1), height: 1, using: &rng).pixels
             let alpha = (0 ..< max(count, 1)).map { _ -> UInt8 in
-                switch Int.random(in: 0 ..< 4, using: &rng) { case 0: 0; case 1: 255; default: .random(in: 0 ... 255, using: &rng) }
+                switch Int.random(in: 0 ..< 4, using: &rng) {
+                case 0: 0
+                case 1: 255
+                default: .random(in: 0 ... 255, using: &rng)
+                }
             }
             let color = randomBitmap(width: 1, height: 1, using: &rng).pixels
             let c = SIMD4(color[0], color[1], color[2], color[3])
-            var simd = dst, scalar = dst, simdSolid = dst, scalarSolid = dst
+            var simd = dst
+            var scalar = dst
+            var simdSolid = dst
+            var scalarSolid = dst
             src.withUnsafeBufferPointer { s in
                 alpha.withUnsafeBufferPointer { a in
                     BlendKernels.sourceOver(dst: &simd, src: s.baseAddress!, alpha: a.baseAddress!, count: count)
@@ -97,7 +105,8 @@ struct PaintAndBlendTests {
             let a = UInt8.random(in: 0 ... 255, using: &rng)
             var out = d
             BlendKernels.sourceOverReference(dst: &out, src: s, alpha: [a], count: 1)
-            let k = Double(a) / 255, sa = Double(s[3]) * k / 255
+            let k = Double(a) / 255
+            let sa = Double(s[3]) * k / 255
             for c in 0 ..< 4 {
                 let exact = Double(s[c]) * k + Double(d[c]) * (1 - sa)
                 #expect(abs(Double(out[c]) - exact) <= 1.0, "s \(s) d \(d) a \(a)")

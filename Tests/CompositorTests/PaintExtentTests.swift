@@ -18,19 +18,23 @@ struct PaintExtentTests {
         var stray = 0
         for y in 0 ..< bitmap.height {
             for x in 0 ..< bitmap.width where bitmap.pixel(x: x, y: y).a != 0 {
-                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let cx = Double(x) + 0.5
+                let cy = Double(y) + 0.5
                 if cx < b.minX - fringe || cx > b.maxX + fringe || cy < b.minY - fringe || cy > b.maxY + fringe { stray += 1 }
             }
         }
         return stray
     }
 
-    @Test("Every paint draws only inside its paint bounds (each item of the busy pipeline lists, alone)",
-          arguments: [1 as UInt64, 2, 3])
+    @Test(
+        "Every paint draws only inside its paint bounds (each item of the busy pipeline lists, alone)",
+        arguments: [1 as UInt64, 2, 3])
     func nothingOutsidePaintBounds(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 100)
-        let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
-                      randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let images = [
+            randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
+            randomOpaqueBitmap(width: 40, height: 30, using: &rng),
+        ]
         let (w, h) = (150, 120)
         for item in PipelineTests.busyList(seed: seed, width: w, height: h, images: images.count).items {
             // Opacity 1 and an opaque colour: the faintest fringe still shows.
@@ -55,8 +59,9 @@ struct PaintExtentTests {
             let t = AffineTransform2D.scale(Double.random(in: 0.4 ... 2.5, using: &rng), Double.random(in: 0.4 ... 2.5, using: &rng))
                 .concatenating(.rotation(trial % 3 == 0 ? Double.random(in: -3 ... 3, using: &rng) : 0))
                 .concatenating(.translation(Double.random(in: 50 ... 70, using: &rng), Double.random(in: 50 ... 70, using: &rng)))
-            let shape = rect(-10, -8, Double.random(in: 1 ... 30, using: &rng), Double.random(in: 1 ... 25, using: &rng),
-                             radius: Double.random(in: 0 ... 12, using: &rng))
+            let shape = rect(
+                -10, -8, Double.random(in: 1 ... 30, using: &rng), Double.random(in: 1 ... 25, using: &rng),
+                radius: Double.random(in: 0 ... 12, using: &rng))
             let sigma = trial % 4 == 0 ? Double.random(in: 0.02 ... 0.3, using: &rng) : Double.random(in: 0.3 ... 8, using: &rng)
             let item = DrawItem(transform: t, shape: shape, paint: .shadow(color: .black, sigma: sigma))
             let drawn = draw([item], width: 120, height: 120)

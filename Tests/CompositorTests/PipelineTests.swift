@@ -8,8 +8,10 @@ import FramePlan
 @Suite("Pipeline against the scalar reference")
 struct PipelineTests {
     /// Every pixel of every item, no spans, no fast paths, no culling.
-    static func referenceRender(_ list: DisplayList, width: Int, height: Int, background: RGBAColor,
-                                sources: Rasterizer.Sources) -> Bitmap {
+    static func referenceRender(
+        _ list: DisplayList, width: Int, height: Int, background: RGBAColor,
+        sources: Rasterizer.Sources
+    ) -> Bitmap {
         var target = Bitmap(width: width, height: height)
         Compositor.fill(&target, with: background)
         referenceDraw(list, onto: &target, sources: sources)
@@ -21,7 +23,8 @@ struct PipelineTests {
     /// (recursively), which is then blended pixel by pixel with the coverage of
     /// the group's shape and clips times its opacity.
     static func referenceDraw(_ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources) {
-        let width = target.width, height = target.height
+        let width = target.width
+        let height = target.height
         func tuple(_ c: SIMD4<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
             (UInt32(c.x), UInt32(c.y), UInt32(c.z), UInt32(c.w))
         }
@@ -42,8 +45,9 @@ struct PipelineTests {
                             let a = min(max(coverage * Double(opacity) * 255, 0), 255).rounded()
                             let p = layer.pixel(x: x, y: y)
                             if a > 0 {
-                                BlendKernels.blendPixel(buffer.baseAddress! + (y * width + x) * 4,
-                                                        (UInt32(p.0), UInt32(p.1), UInt32(p.2), UInt32(p.3)), UInt32(a))
+                                BlendKernels.blendPixel(
+                                    buffer.baseAddress! + (y * width + x) * 4,
+                                    (UInt32(p.0), UInt32(p.1), UInt32(p.2), UInt32(p.3)), UInt32(a))
                             }
                         }
                     }
@@ -80,14 +84,18 @@ struct PipelineTests {
             let rotate = Int.random(in: 0 ..< 3, using: &rng) == 0
             let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(rotate ? Double.random(in: -3 ... 3, using: &rng) : 0))
-                .concatenating(.translation(Double(Int.random(in: -20 ... width, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0),
-                                            Double(Int.random(in: -20 ... height, using: &rng))))
-            let shape = rect(Double(Int.random(in: -10 ... 10, using: &rng)), Double.random(in: -10 ... 10, using: &rng),
-                             Double.random(in: 1 ... 60, using: &rng), Double(Int.random(in: 1 ... 60, using: &rng)),
-                             radius: Bool.random(using: &rng) ? 0 : Double.random(in: 0 ... 15, using: &rng))
-            let color = RGBAColor(red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
-                                  blue: .random(in: 0 ... 1, using: &rng),
-                                  alpha: Bool.random(using: &rng) ? 1 : .random(in: 0.2 ... 1, using: &rng))
+                .concatenating(
+                    .translation(
+                        Double(Int.random(in: -20 ... width, using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0),
+                        Double(Int.random(in: -20 ... height, using: &rng))))
+            let shape = rect(
+                Double(Int.random(in: -10 ... 10, using: &rng)), Double.random(in: -10 ... 10, using: &rng),
+                Double.random(in: 1 ... 60, using: &rng), Double(Int.random(in: 1 ... 60, using: &rng)),
+                radius: Bool.random(using: &rng) ? 0 : Double.random(in: 0 ... 15, using: &rng))
+            let color = RGBAColor(
+                red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
+                blue: .random(in: 0 ... 1, using: &rng),
+                alpha: Bool.random(using: &rng) ? 1 : .random(in: 0.2 ... 1, using: &rng))
             let paint: Paint
             switch Int.random(in: 0 ..< 6, using: &rng) {
             case 0, 1: paint = .bitmap(.image(Int.random(in: 0 ..< images, using: &rng)))
@@ -97,10 +105,13 @@ struct PipelineTests {
             }
             var clips: [Clip] = []
             if i % 3 == 0 {
-                clips.append(Clip(transform: Bool.random(using: &rng) ? .identity : rotation(degrees: 20, about: 60, 60),
-                                  shape: rect(.random(in: 0 ... 60, using: &rng), .random(in: 0 ... 60, using: &rng),
-                                              .random(in: 20 ... 100, using: &rng), .random(in: 20 ... 100, using: &rng),
-                                              radius: .random(in: 0 ... 20, using: &rng))))
+                clips.append(
+                    Clip(
+                        transform: Bool.random(using: &rng) ? .identity : rotation(degrees: 20, about: 60, 60),
+                        shape: rect(
+                            .random(in: 0 ... 60, using: &rng), .random(in: 0 ... 60, using: &rng),
+                            .random(in: 20 ... 100, using: &rng), .random(in: 20 ... 100, using: &rng),
+                            radius: .random(in: 0 ... 20, using: &rng))))
             }
             let opacity = Bool.random(using: &rng) ? 1 : Double.random(in: 0.3 ... 1, using: &rng)
             items.append(DrawItem(transform: t, shape: shape, paint: paint, opacity: opacity, clips: clips))
@@ -108,12 +119,15 @@ struct PipelineTests {
         return DisplayList(items: items)
     }
 
-    @Test("Frames match the per-pixel scalar reference (every paint, clips, rotations, fractional edges)",
-          arguments: [1 as UInt64, 2, 3, 4, 5])
+    @Test(
+        "Frames match the per-pixel scalar reference (every paint, clips, rotations, fractional edges)",
+        arguments: [1 as UInt64, 2, 3, 4, 5])
     func matchesReference(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 100)
-        let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
-                      randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let images = [
+            randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
+            randomOpaqueBitmap(width: 40, height: 30, using: &rng),
+        ]
         let (w, h) = (150, 120)
         let list = Self.busyList(seed: seed, width: w, height: h, images: images.count)
         let background = RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7)
@@ -130,13 +144,16 @@ struct PipelineTests {
     @Test("Every paint, grouped or not, draws the same bytes for 1, 2, 3 and 5 threads", arguments: [1 as UInt64, 2, 3])
     func threadCountsAgree(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 200)
-        let images = [randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
-                      randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let images = [
+            randomBitmap(width: 23, height: 17, using: &rng), checkerboard(width: 9, height: 31),
+            randomOpaqueBitmap(width: 40, height: 30, using: &rng),
+        ]
         let (w, h) = (150, 120)
         let items = Self.busyList(seed: seed, width: w, height: h, images: images.count).items
         // The second half as a translucent group, so layers are drawn by the bands too.
-        let group = DrawItem(transform: .identity, shape: rect(5, 5, 140, 110, radius: 9),
-                             paint: .group(DisplayList(items: Array(items[20...]))), opacity: 0.6)
+        let group = DrawItem(
+            transform: .identity, shape: rect(5, 5, 140, 110, radius: 9),
+            paint: .group(DisplayList(items: Array(items[20...]))), opacity: 0.6)
         let list = DisplayList(items: Array(items[..<20]) + [group])
         let plan = TestPlan(width: w, height: h, background: .black, images: images, frames: [list])
         let one = FrameRenderer(plan: plan, threads: 1).render(frame: 0)
@@ -153,8 +170,9 @@ struct PipelineTests {
             DrawItem(transform: .identity, shape: rect(10, 10, 40, 30, radius: 6), paint: .shadow(color: .black, sigma: 4)),
             solidItem(rect(20, 15, 10, 10), .white),  // entirely under the next card: culled
             DrawItem(transform: .identity, shape: rect(10, 10, 40, 30, radius: 6), paint: .bitmap(.image(0))),
-            DrawItem(transform: .translation(60.5, 20), shape: rect(0, 0, 30, 40, radius: 3), paint: .solid(.white), opacity: 1,
-                     clips: [Clip(transform: .identity, shape: rect(55, 25, 40, 30, radius: 8))]),
+            DrawItem(
+                transform: .translation(60.5, 20), shape: rect(0, 0, 30, 40, radius: 3), paint: .solid(.white), opacity: 1,
+                clips: [Clip(transform: .identity, shape: rect(55, 25, 40, 30, radius: 8))]),
         ]
         let all = draw(items, width: 100, height: 80, background: .black, images: [image])
         var oneByOne = Bitmap(width: 100, height: 80)
@@ -166,8 +184,9 @@ struct PipelineTests {
         #expect(prepared.items.count == 4)
         #expect(prepared.items[1].hiddenBy != nil)  // the shadow's middle is under its card
         #expect(!prepared.coversTarget)
-        let covered = Rasterizer.prepare(DisplayList(items: items + [solidItem(rect(0, 0, 100, 80), .white)]),
-                                         width: 100, height: 80, sources: sources)
+        let covered = Rasterizer.prepare(
+            DisplayList(items: items + [solidItem(rect(0, 0, 100, 80), .white)]),
+            width: 100, height: 80, sources: sources)
         #expect(covered.coversTarget && covered.items.count == 1)
     }
 }

@@ -15,16 +15,22 @@ struct SamplingTests {
     func simdMatchesReference() {
         var rng = SeededGenerator(seed: 9)
         let scratch = RowScratch(width: 96)
-        var worstReference = 0, worstExact = 0.0, rows = (separable: 0, rotated: 0)
+        var worstReference = 0
+        var worstExact = 0.0
+        var rows = (separable: 0, rotated: 0)
         for trial in 0 ..< 120 {
             let (w, h) = (Int.random(in: 1 ... 23, using: &rng), Int.random(in: 1 ... 19, using: &rng))
             let image = randomBitmap(width: w, height: h, using: &rng)
             let texture = Texture(image)
             let t = Self.randomTransform(using: &rng, rotate: trial % 2 == 1)
-            guard let m = TexelMapping(transform: t, rect: Rect(x: 1, y: 2, width: Double(w), height: Double(h)),
-                                       sourceWidth: w, sourceHeight: h) else { continue }
+            guard
+                let m = TexelMapping(
+                    transform: t, rect: Rect(x: 1, y: 2, width: Double(w), height: Double(h)),
+                    sourceWidth: w, sourceHeight: h)
+            else { continue }
             for y in 0 ..< 24 {
-                let x0 = Int.random(in: 0 ... 20, using: &rng), count = Int.random(in: 1 ... 70, using: &rng)
+                let x0 = Int.random(in: 0 ... 20, using: &rng)
+                let count = Int.random(in: 1 ... 70, using: &rng)
                 let row = sampleRow(m, texture, y: y, x0: x0, count: count, columns: 0 ..< 96, scratch: scratch)
                 if m.isSeparable { rows.separable += 1 } else { rows.rotated += 1 }
                 for i in 0 ..< count {
@@ -35,8 +41,9 @@ struct SamplingTests {
                         worstReference = max(worstReference, abs(v - Int((ref >> (8 * UInt32(c))) & 0xFF)))
                         worstExact = max(worstExact, abs(Double(v) - exact[c]))
                     }
-                    #expect(row[i * 4] <= row[i * 4 + 3] && row[i * 4 + 1] <= row[i * 4 + 3] && row[i * 4 + 2] <= row[i * 4 + 3],
-                            "output must stay premultiplied")
+                    #expect(
+                        row[i * 4] <= row[i * 4 + 3] && row[i * 4 + 1] <= row[i * 4 + 3] && row[i * 4 + 2] <= row[i * 4 + 3],
+                        "output must stay premultiplied")
                 }
             }
         }
@@ -58,13 +65,16 @@ struct SamplingTests {
         #expect(half.width == 3 && half.height == 3)
         for y in 0 ..< 3 {
             for x in 0 ..< 3 {
-                let a = image.pixel(x: 2 * x, y: y), b = image.pixel(x: min(2 * x + 1, 4), y: y)
+                let a = image.pixel(x: 2 * x, y: y)
+                let b = image.pixel(x: min(2 * x + 1, 4), y: y)
                 let p = half.bitmap().pixel(x: x, y: y)
                 #expect(Int(p.r) == (Int(a.r) + Int(b.r) + 1) / 2 && Int(p.a) == (Int(a.a) + Int(b.a) + 1) / 2)
             }
         }
         #expect(texture.halvedHeight().height == 2)
-        #expect(Bitmap(width: 2, height: 2, fill: (1, 2, 3, 255)).pixels.count == 16 && Texture(Bitmap(width: 2, height: 2, fill: (1, 2, 3, 255))).isOpaque)
+        #expect(
+            Bitmap(width: 2, height: 2, fill: (1, 2, 3, 255)).pixels.count == 16
+                && Texture(Bitmap(width: 2, height: 2, fill: (1, 2, 3, 255))).isOpaque)
         #expect(!texture.isOpaque)
     }
 
@@ -79,17 +89,22 @@ struct SamplingTests {
     static func stripes(width: Int, height: Int) -> Bitmap {
         var b = Bitmap(width: width, height: height)
         for y in 0 ..< height {
-            for x in 0 ..< width { let v: UInt8 = x % 2 == 0 ? 255 : 0; b.setPixel(x: x, y: y, (v, v, v, 255)) }
+            for x in 0 ..< width {
+                let v: UInt8 = x % 2 == 0 ? 255 : 0
+                b.setPixel(x: x, y: y, (v, v, v, 255))
+            }
         }
         return b
     }
 
-    @Test("1-px stripes drawn at about 1/8 scale are ~50 % grey everywhere, at every nearby scale (no aliasing)",
-          arguments: [0.125, 0.118, 0.121, 0.13, 0.137, 0.2, 0.3])
+    @Test(
+        "1-px stripes drawn at about 1/8 scale are ~50 % grey everywhere, at every nearby scale (no aliasing)",
+        arguments: [0.125, 0.118, 0.121, 0.13, 0.137, 0.2, 0.3])
     func stripesMinified(scale: Double) {
         let image = Self.stripes(width: 512, height: 64)
-        let item = DrawItem(transform: .scale(scale, scale).concatenating(.translation(3.3, 1.7)),
-                            shape: rect(0, 0, 512, 64), paint: .bitmap(.image(0)))
+        let item = DrawItem(
+            transform: .scale(scale, scale).concatenating(.translation(3.3, 1.7)),
+            shape: rect(0, 0, 512, 64), paint: .bitmap(.image(0)))
         let b = draw([item], width: 80, height: 12, background: .black, images: [image])
         let inside = min(78, Int(512 * scale) - 2)
         var total = 0
@@ -110,8 +125,14 @@ struct SamplingTests {
         for scale in [0.25, 0.24, 0.26, 0.255, 0.245] {
             let item = DrawItem(transform: .scale(scale, scale), shape: rect(0, 0, 256, 256), paint: .bitmap(.image(0)))
             let b = draw([item], width: 64, height: 64, background: .black, images: [image])
-            var sum = 0, n = 0
-            for y in 8 ..< 56 { for x in 8 ..< 56 { sum += Int(b.pixel(x: x, y: y).g); n += 1 } }
+            var sum = 0
+            var n = 0
+            for y in 8 ..< 56 {
+                for x in 8 ..< 56 {
+                    sum += Int(b.pixel(x: x, y: y).g)
+                    n += 1
+                }
+            }
             means.append(Double(sum) / Double(n))
         }
         #expect(means.max()! - means.min()! < 2, "means \(means)")

@@ -12,8 +12,10 @@ final class TestPlan: FramePlanSource {
     private let lists: [DisplayList]
     private let snapshotReads = Mutex(0)
 
-    init(width: Int, height: Int, background: RGBAColor = .clear, images: [Bitmap] = [],
-         snapshots: [SnapshotDescription] = [], frames: [DisplayList]) {
+    init(
+        width: Int, height: Int, background: RGBAColor = .clear, images: [Bitmap] = [],
+        snapshots: [SnapshotDescription] = [], frames: [DisplayList]
+    ) {
         canvas = Canvas(pixelWidth: width, pixelHeight: height, background: background, framesPerSecond: 60)
         frameCount = frames.count
         self.images = images
@@ -48,14 +50,18 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, radius: Double = 0
     RoundedRect(rect: Rect(x: x, y: y, width: w, height: h), cornerRadius: radius)
 }
 
-func solidItem(_ shape: RoundedRect, _ color: RGBAColor, transform: AffineTransform2D = .identity,
-               opacity: Double = 1, clips: [Clip] = []) -> DrawItem {
+func solidItem(
+    _ shape: RoundedRect, _ color: RGBAColor, transform: AffineTransform2D = .identity,
+    opacity: Double = 1, clips: [Clip] = []
+) -> DrawItem {
     DrawItem(transform: transform, shape: shape, paint: .solid(color), opacity: opacity, clips: clips)
 }
 
 /// Draws `items` onto a `width x height` bitmap filled with `background`.
-func draw(_ items: [DrawItem], width: Int, height: Int, background: RGBAColor = .clear,
-          images: [Bitmap] = [], snapshots: [Bitmap] = [], threads: Int = 1) -> Bitmap {
+func draw(
+    _ items: [DrawItem], width: Int, height: Int, background: RGBAColor = .clear,
+    images: [Bitmap] = [], snapshots: [Bitmap] = [], threads: Int = 1
+) -> Bitmap {
     var target = Bitmap(width: width, height: height)
     Compositor.fill(&target, with: background)
     Compositor.draw(DisplayList(items: items), onto: &target, images: images, snapshots: snapshots, threads: threads)
@@ -102,8 +108,10 @@ func randomBitmap(width: Int, height: Int, using rng: inout SeededGenerator) -> 
 
 /// Samples pixels `x0 ..< x0 + count` of row `y` through the rasterizer's
 /// sampler (column table over `columns`), as premultiplied RGBA8 bytes.
-func sampleRow(_ mapping: TexelMapping, _ texture: Texture, y: Int, x0: Int, count: Int,
-               columns: Range<Int>, scratch: RowScratch) -> [UInt8] {
+func sampleRow(
+    _ mapping: TexelMapping, _ texture: Texture, y: Int, x0: Int, count: Int,
+    columns: Range<Int>, scratch: RowScratch
+) -> [UInt8] {
     var sampler = BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns)
     sampler.beginRow(y, lower: x0, upper: x0 + count)
     let p = sampler.sample(y: y, x: x0, count: count)

@@ -21,11 +21,13 @@ struct TransitionBenchmark {
 
     static func plan() -> TestPlan {
         var rng = SeededGenerator(seed: 5)
-        let images = [randomOpaqueBitmap(width: 1920, height: 1080, using: &rng),
-                      randomOpaqueBitmap(width: 2048, height: 1152, using: &rng),
-                      randomOpaqueBitmap(width: 600, height: 450, using: &rng),
-                      randomOpaqueBitmap(width: 600, height: 450, using: &rng),
-                      randomBitmap(width: 64, height: 64, using: &rng)]
+        let images = [
+            randomOpaqueBitmap(width: 1920, height: 1080, using: &rng),
+            randomOpaqueBitmap(width: 2048, height: 1152, using: &rng),
+            randomOpaqueBitmap(width: 600, height: 450, using: &rng),
+            randomOpaqueBitmap(width: 600, height: 450, using: &rng),
+            randomBitmap(width: 64, height: 64, using: &rng),
+        ]
         let lists = (0 ..< frames).map { frame -> DisplayList in
             let t = Double(frame) / Double(frames - 1)
             var items: [DrawItem] = []
@@ -33,29 +35,39 @@ struct TransitionBenchmark {
             items.append(DrawItem(transform: .identity, shape: screen, paint: .bitmap(.image(0)), opacity: 1 - t * 0.7))
             items.append(DrawItem(transform: .identity, shape: screen, paint: .bitmap(.image(1)), opacity: t))
             for card in 0 ..< 8 {
-                let col = Double(card % 4), row = Double(card / 4)
-                let start = (x: 80 + col * 450, y: 120 + row * 460), end = (x: 200 + col * 400, y: 200 + row * 380)
+                let col = Double(card % 4)
+                let row = Double(card / 4)
+                let start = (x: 80 + col * 450, y: 120 + row * 460)
+                let end = (x: 200 + col * 400, y: 200 + row * 380)
                 let scale = 0.55 + 0.2 * t
-                let x = start.x + (end.x - start.x) * t + 0.37, y = start.y + (end.y - start.y) * t + 0.61
+                let x = start.x + (end.x - start.x) * t + 0.37
+                let y = start.y + (end.y - start.y) * t + 0.61
                 let move = AffineTransform2D.scale(scale, scale).concatenating(.translation(x, y))
                 let shape = rect(0, 0, 600, 450, radius: 16 / scale)
                 let clip = Clip(transform: move, shape: shape)
                 if card % 2 == 0 {
-                    items.append(DrawItem(transform: move.concatenating(.translation(0, 8)), shape: shape,
-                                          paint: .shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.35), sigma: 10 / scale)))
+                    items.append(
+                        DrawItem(
+                            transform: move.concatenating(.translation(0, 8)), shape: shape,
+                            paint: .shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.35), sigma: 10 / scale)))
                 }
                 items.append(DrawItem(transform: move, shape: shape, paint: .bitmap(.image(2)), opacity: 1 - t, clips: [clip]))
                 items.append(DrawItem(transform: move, shape: shape, paint: .bitmap(.image(3)), opacity: t, clips: [clip]))
             }
             for view in 0 ..< 16 {
-                let x = 60 + Double(view % 8) * 230 + 40 * t, y = 980 - Double(view / 8) * 120 - 30 * t
+                let x = 60 + Double(view % 8) * 230 + 40 * t
+                let y = 980 - Double(view / 8) * 120 - 30 * t
                 let opacity = view % 2 == 0 ? 1 - t : t
                 if view % 4 == 0 {
-                    items.append(DrawItem(transform: .scale(1.5, 1.5).concatenating(.translation(x + 0.3, y)), shape: rect(0, 0, 64, 64, radius: 12),
-                                          paint: .bitmap(.image(4)), opacity: opacity))
+                    items.append(
+                        DrawItem(
+                            transform: .scale(1.5, 1.5).concatenating(.translation(x + 0.3, y)), shape: rect(0, 0, 64, 64, radius: 12),
+                            paint: .bitmap(.image(4)), opacity: opacity))
                 } else {
-                    items.append(DrawItem(transform: .translation(x, y + 0.5), shape: rect(0, 0, 180, 90, radius: 20),
-                                          paint: .solid(RGBAColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 0.9)), opacity: opacity))
+                    items.append(
+                        DrawItem(
+                            transform: .translation(x, y + 0.5), shape: rect(0, 0, 180, 90, radius: 20),
+                            paint: .solid(RGBAColor(red: 0.9, green: 0.9, blue: 0.95, alpha: 0.9)), opacity: opacity))
                 }
             }
             return DisplayList(items: items)
@@ -78,9 +90,11 @@ struct TransitionBenchmark {
                 clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
                 return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) * 1e-6
             }
-            var best = Double.infinity, bestCPU = Double.infinity
+            var best = Double.infinity
+            var bestCPU = Double.infinity
             for _ in 0 ..< 5 {
-                let start = ContinuousClock.now, cpu = cpuMilliseconds()
+                let start = ContinuousClock.now
+                let cpu = cpuMilliseconds()
                 for f in 0 ..< Self.frames { renderer.render(frame: f, into: &target) }
                 let d = ContinuousClock.now - start
                 bestCPU = min(bestCPU, (cpuMilliseconds() - cpu) / Double(Self.frames))

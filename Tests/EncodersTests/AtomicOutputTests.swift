@@ -28,18 +28,19 @@ struct AtomicOutputTests {
         try withTemporaryDirectory { dir in
             let path = format == .mp4 ? dir + "/out.mp4" : dir + "/frames/"
             let encoder = try OutputFormat.encoder(forOutputPath: path, settings: Self.settings)
-            for _ in 0..<3 { try encoder.append(Self.frame) }
+            for _ in 0 ..< 3 { try encoder.append(Self.frame) }
             encoder.cancel()
             #expect(try contents(of: dir).isEmpty)
-            encoder.cancel() // twice is fine
+            encoder.cancel()  // twice is fine
             #expect(throws: EncoderError.self) { try encoder.append(Self.frame) }
             #expect(throws: EncoderError.self) { try encoder.finish() }
             #expect(try contents(of: dir).isEmpty)
         }
     }
 
-    @Test("a wrong-sized frame fails the append and removes the temporary output",
-          arguments: [OutputFormat.mp4, .pngSequence])
+    @Test(
+        "a wrong-sized frame fails the append and removes the temporary output",
+        arguments: [OutputFormat.mp4, .pngSequence])
     func wrongSizedFrame(format: OutputFormat) throws {
         try withTemporaryDirectory { dir in
             let path = format == .mp4 ? dir + "/out.mp4" : dir + "/frames/"
@@ -69,8 +70,9 @@ struct AtomicOutputTests {
         }
     }
 
-    @Test("an existing file is refused without overwrite, for every single-file format",
-          arguments: ["out.mp4", "out.mov", "out.webm", "out.gif"])
+    @Test(
+        "an existing file is refused without overwrite, for every single-file format",
+        arguments: ["out.mp4", "out.mov", "out.webm", "out.gif"])
     func existingFileRefused(name: String) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/" + name
@@ -79,8 +81,9 @@ struct AtomicOutputTests {
                 try OutputFormat.encoder(forOutputPath: path, settings: Self.settings)
             }
             #expect(error.kind == .targetNotEmpty)
-            #expect(error.description == "cannot write '\(path)': it already exists; "
-                + "allow overwriting (--overwrite) to replace it, or choose another name")
+            #expect(
+                error.description == "cannot write '\(path)': it already exists; "
+                    + "allow overwriting (--overwrite) to replace it, or choose another name")
             #expect(try fileBytes(path) == Array("an earlier render".utf8))
             #expect(try contents(of: dir) == [name])
         }
@@ -96,7 +99,7 @@ struct AtomicOutputTests {
             settings.overwrite = true
 
             let cancelled = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
-            for _ in 0..<5 { try cancelled.append(Self.frame) }
+            for _ in 0 ..< 5 { try cancelled.append(Self.frame) }
             #expect(try fileBytes(path) == old, "untouched while encoding")
             cancelled.cancel()
             #expect(try fileBytes(path) == old)
@@ -109,7 +112,7 @@ struct AtomicOutputTests {
             #expect(try contents(of: dir) == ["out.mp4"])
 
             let finished = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
-            for _ in 0..<5 { try finished.append(Self.frame) }
+            for _ in 0 ..< 5 { try finished.append(Self.frame) }
             try finished.finish()
             #expect(try probe(path).int("nb_read_frames") == 5)
             #expect(try contents(of: dir) == ["out.mp4"])
@@ -194,8 +197,9 @@ struct AtomicOutputTests {
     func readOnlyDirectory() throws {
         try withTemporaryDirectory { dir in
             let locked = dir + "/locked"
-            try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o500])
+            try FileManager.default.createDirectory(
+                atPath: locked, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o500])
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked) }
             let error = try #require(throws: EncoderError.self) {
                 try VideoFileEncoder(path: locked + "/out.mp4", format: .mp4, settings: Self.settings)

@@ -9,18 +9,22 @@ import Testing
 struct BitExactTests {
     static let frames = transitionLikeFrames(width: 96, height: 64, count: 12, alpha: true)
 
-    @Test("encoding twice gives identical files", arguments: [
-        ("out.mp4", false), ("out.mov", true), ("out.mov", false), ("out.webm", true), ("out.webm", false),
-        ("out.gif", true),
-    ])
+    @Test(
+        "encoding twice gives identical files",
+        arguments: [
+            ("out.mp4", false), ("out.mov", true), ("out.mov", false), ("out.webm", true), ("out.webm", false),
+            ("out.gif", true),
+        ])
     func repeatable(output: String, transparent: Bool) throws {
         try withTemporaryDirectory { dir in
-            let settings = VideoSettings(width: 96, height: 64, framesPerSecond: 24, preset: "fast",
-                                         background: transparent ? .clear : .black, encoderThreads: 2)
+            let settings = VideoSettings(
+                width: 96, height: 64, framesPerSecond: 24, preset: "fast",
+                background: transparent ? .clear : .black, encoderThreads: 2)
             try encodeWhole(Self.frames, to: dir + "/a-" + output, settings: settings)
-            Thread.sleep(forTimeInterval: 1.1) // a creation time in seconds would now differ
+            Thread.sleep(forTimeInterval: 1.1)  // a creation time in seconds would now differ
             try encodeWhole(Self.frames, to: dir + "/b-" + output, settings: settings)
-            let first = try fileBytes(dir + "/a-" + output), second = try fileBytes(dir + "/b-" + output)
+            let first = try fileBytes(dir + "/a-" + output)
+            let second = try fileBytes(dir + "/b-" + output)
             let identical = first == second
             #expect(first.count > 1000)
             #expect(identical, "\(output): \(first.count) and \(second.count) bytes, not identical")
@@ -31,8 +35,8 @@ struct BitExactTests {
     func repeatableChunk(ext: String) throws {
         try withTemporaryDirectory { dir in
             let settings = VideoSettings(width: 96, height: 64, framesPerSecond: 24, preset: "fast", encoderThreads: 2)
-            try encodeChunk(Self.frames, 4...11, to: dir + "/a.\(ext)", settings: settings)
-            try encodeChunk(Self.frames, 4...11, to: dir + "/b.\(ext)", settings: settings)
+            try encodeChunk(Self.frames, 4 ... 11, to: dir + "/a.\(ext)", settings: settings)
+            try encodeChunk(Self.frames, 4 ... 11, to: dir + "/b.\(ext)", settings: settings)
             let identical = try fileBytes(dir + "/a.\(ext)") == fileBytes(dir + "/b.\(ext)")
             #expect(identical)
         }
@@ -42,8 +46,9 @@ struct BitExactTests {
     func proresThreadIndependent() throws {
         try withTemporaryDirectory { dir in
             for threads in [1, 2, 5] {
-                let settings = VideoSettings(width: 96, height: 64, framesPerSecond: 24, background: .clear,
-                                             encoderThreads: threads)
+                let settings = VideoSettings(
+                    width: 96, height: 64, framesPerSecond: 24, background: .clear,
+                    encoderThreads: threads)
                 try encodeWhole(Self.frames, to: dir + "/t\(threads).mov", settings: settings)
             }
             let one = try fileBytes(dir + "/t1.mov")

@@ -13,11 +13,13 @@ struct CancelTests {
     /// good prediction), on a gradient, different every frame.
     static func noisyFrames(width: Int, height: Int, count: Int) -> [Bitmap] {
         var state: UInt32 = 2_463_534_242
-        return (0..<count).map { _ in
+        return (0 ..< count).map { _ in
             var pixels = [UInt32](repeating: 0, count: width * height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            for y in 0 ..< height {
+                for x in 0 ..< width {
+                    state ^= state << 13
+                    state ^= state >> 17
+                    state ^= state << 5
                     let noisy = y > height / 4 && y < height * 3 / 4
                     let grey = UInt32(truncatingIfNeeded: noisy ? state : UInt32(x * 255 / width)) & 0xFF
                     pixels[y * width + x] = 0xFF00_0000 | grey << 16 | (state >> 8 & 0xFF) << 8 | grey
@@ -30,8 +32,11 @@ struct CancelTests {
 
     /// Runs `finish()` on this thread while another thread cancels `delay`
     /// seconds in; returns how long finish took after the cancel, and the error.
-    static func finishCancelled(_ encoder: any FrameEncoder, after delay: Double)
-        -> (seconds: Double, error: EncoderError?, cancelReturned: Double) {
+    static func finishCancelled(
+        _ encoder: any FrameEncoder, after delay: Double
+    )
+        -> (seconds: Double, error: EncoderError?, cancelReturned: Double)
+    {
         let timing = CancelTiming()
         let canceller = Thread {
             Thread.sleep(forTimeInterval: delay)
@@ -51,8 +56,9 @@ struct CancelTests {
         return (finished.timeIntervalSince(timing.cancelAt), caught, timing.cancelTook)
     }
 
-    @Test("cancel while x264 at veryslow drains and flushes: finish throws within 3 s, no file, target untouched",
-          arguments: [1.0, 5.0])
+    @Test(
+        "cancel while x264 at veryslow drains and flushes: finish throws within 3 s, no file, target untouched",
+        arguments: [1.0, 5.0])
     func cancelX264Flush(delay: Double) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/slow.mp4"
@@ -64,7 +70,7 @@ struct CancelTests {
             let settings = VideoSettings(width: 480, height: 270, framesPerSecond: 30, preset: "veryslow", overwrite: true)
             let encoder = try VideoFileEncoder(path: path, settings: settings)
             let frames = Self.noisyFrames(width: 480, height: 270, count: 8)
-            for index in 0..<48 { try encoder.append(frames[index % frames.count]) }
+            for index in 0 ..< 48 { try encoder.append(frames[index % frames.count]) }
             let (seconds, error, cancelTook) = Self.finishCancelled(encoder, after: delay)
             #expect(error?.kind == .cancelled, "\(String(describing: error))")
             #expect(seconds < 3, "finish returned \(seconds) s after the cancel")
@@ -82,7 +88,7 @@ struct CancelTests {
             settings.gif = GIFOptions(maxWidth: 0, dither: .errorDiffusion)
             let encoder = try GIFEncoder(path: path, settings: settings)
             let frames = Self.noisyFrames(width: 960, height: 540, count: 4)
-            for index in 0..<200 { try encoder.append(frames[index % frames.count]) }
+            for index in 0 ..< 200 { try encoder.append(frames[index % frames.count]) }
             let (seconds, error, cancelTook) = Self.finishCancelled(encoder, after: 1.5)
             #expect(error?.kind == .cancelled, "\(String(describing: error))")
             #expect(seconds < 3, "finish returned \(seconds) s after the cancel")
@@ -110,7 +116,7 @@ extension CancelTests {
             let frames = transitionLikeFrames(width: 64, height: 48, count: 24)
             let settings = VideoSettings(width: 64, height: 48, framesPerSecond: 24, encoderThreads: 1)
             let parts = [dir + "/a.mov", dir + "/b.mov", dir + "/c.mov"]
-            for (part, range) in zip(parts, [0...7, 8...15, 16...23]) {
+            for (part, range) in zip(parts, [0 ... 7, 8 ... 15, 16 ... 23]) {
                 try encodeChunk(frames, range, to: part, settings: settings)
             }
             let early = VideoChunkJoiner(parts: parts, output: dir + "/j.mov")

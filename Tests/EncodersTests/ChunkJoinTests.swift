@@ -10,22 +10,28 @@ import Testing
 struct ChunkJoinTests {
     static let frames = transitionLikeFrames(width: 64, height: 48, count: 30, alpha: true)
 
-    static func settings(preset: String = "medium", crf: Int = 18, transparent: Bool = false,
-                         width: Int = 64, height: Int = 48) -> VideoSettings {
-        VideoSettings(width: width, height: height, framesPerSecond: 24, crf: crf, preset: preset,
-                      background: transparent ? .clear : .black, encoderThreads: 1)
+    static func settings(
+        preset: String = "medium", crf: Int = 18, transparent: Bool = false,
+        width: Int = 64, height: Int = 48
+    ) -> VideoSettings {
+        VideoSettings(
+            width: width, height: height, framesPerSecond: 24, crf: crf, preset: preset,
+            background: transparent ? .clear : .black, encoderThreads: 1)
     }
 
     @Test("the label is in the container, for ffprobe and for VideoChunkLabel.read", arguments: ["mp4", "mov", "webm"])
     func labelIsVisible(ext: String) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/part.\(ext)"
-            try encodeChunk(Self.frames, 10...19, to: path, settings: Self.settings(preset: "ultrafast"))
+            try encodeChunk(Self.frames, 10 ... 19, to: path, settings: Self.settings(preset: "ultrafast"))
             let expected = "v1 frames=10-19 clip=30 rate=24/1 scene=sha256:0123abcd"
             #expect(try formatTags(path)[VideoChunk.metadataKey] == expected)
             let label = try #require(try VideoChunkLabel.read(fromFileAt: path))
-            #expect(label.chunk == VideoChunk(firstFrame: 10, frameCount: 10, clipFrameCount: 30,
-                                              sceneDigest: "sha256:0123abcd"))
+            #expect(
+                label.chunk
+                    == VideoChunk(
+                        firstFrame: 10, frameCount: 10, clipFrameCount: 30,
+                        sceneDigest: "sha256:0123abcd"))
             #expect(label.frameRate == FrameRate(numerator: 24, denominator: 1))
             #expect(label.text == expected)
             try encodeWhole(Array(Self.frames.prefix(3)), to: dir + "/plain.\(ext)", settings: Self.settings(preset: "ultrafast"))
@@ -33,12 +39,14 @@ struct ChunkJoinTests {
         }
     }
 
-    @Test("labels parse only when whole and consistent", arguments: [
-        "v1 frames=0-9 clip=10 rate=24/1 scene=x", "v2 frames=0-9 clip=10 rate=24/1 scene=x",
-        "v1 frames=5-4 clip=10 rate=24/1 scene=x", "v1 frames=0-10 clip=10 rate=24/1 scene=x",
-        "v1 frames=0-9 clip=10 rate=48/2 scene=x", "v1 frames=0-9 clip=10 rate=24/1", "",
-        "v1 frames=0-9223372036854775807 clip=9223372036854775807 rate=24/1 scene=x",
-    ])
+    @Test(
+        "labels parse only when whole and consistent",
+        arguments: [
+            "v1 frames=0-9 clip=10 rate=24/1 scene=x", "v2 frames=0-9 clip=10 rate=24/1 scene=x",
+            "v1 frames=5-4 clip=10 rate=24/1 scene=x", "v1 frames=0-10 clip=10 rate=24/1 scene=x",
+            "v1 frames=0-9 clip=10 rate=48/2 scene=x", "v1 frames=0-9 clip=10 rate=24/1", "",
+            "v1 frames=0-9223372036854775807 clip=9223372036854775807 rate=24/1 scene=x",
+        ])
     func labelParsing(text: String) {
         let label = VideoChunkLabel(text: text)
         #expect((label != nil) == (text == "v1 frames=0-9 clip=10 rate=24/1 scene=x"), "\(text)")
@@ -52,15 +60,18 @@ struct ChunkJoinTests {
         var testDescription: String { "\(ext) \(preset)\(transparent ? " with alpha" : "")" }
     }
 
-    @Test("three chunks join into 30 evenly timed frames: the chunks' packets, decoding as the chunks do",
-          arguments: [Join(ext: "mp4", preset: "medium", transparent: false),
-                      Join(ext: "webm", preset: "ultrafast", transparent: true),
-                      Join(ext: "mov", preset: "medium", transparent: true)])
+    @Test(
+        "three chunks join into 30 evenly timed frames: the chunks' packets, decoding as the chunks do",
+        arguments: [
+            Join(ext: "mp4", preset: "medium", transparent: false),
+            Join(ext: "webm", preset: "ultrafast", transparent: true),
+            Join(ext: "mov", preset: "medium", transparent: true),
+        ])
     func joinThreeChunks(c: Join) throws {
         try withTemporaryDirectory { dir in
             let settings = Self.settings(preset: c.preset, transparent: c.transparent)
-            let parts = [0...9, 10...19, 20...29].enumerated().map { dir + "/p\($0.offset + 1).\(c.ext)" }
-            for (part, range) in zip(parts, [0...9, 10...19, 20...29]) {
+            let parts = [0 ... 9, 10 ... 19, 20 ... 29].enumerated().map { dir + "/p\($0.offset + 1).\(c.ext)" }
+            for (part, range) in zip(parts, [0 ... 9, 10 ... 19, 20 ... 29]) {
                 try encodeChunk(Self.frames, range, to: part, settings: settings)
             }
             let joined = dir + "/joined.\(c.ext)"
@@ -74,7 +85,7 @@ struct ChunkJoinTests {
             // Frame n at pts n frames on the time base; decode times increasing.
             let (packets, base) = try probePackets(joined)
             #expect(packets.count == 30)
-            let expectedPTS = (0..<30).map { Int((Double($0) * Double(base.1) / (24 * Double(base.0))).rounded()) }
+            let expectedPTS = (0 ..< 30).map { Int((Double($0) * Double(base.1) / (24 * Double(base.0))).rounded()) }
             #expect(packets.map(\.pts).sorted() == expectedPTS)
             #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts }, "\(packets.map(\.dts))")
             #expect(packets.enumerated().filter { $0.element.isKeyframe }.map(\.offset).starts(with: [0]))
@@ -90,8 +101,9 @@ struct ChunkJoinTests {
 
             // Decoding the joined video gives each chunk's decoded frames, close to the source.
             let decode = { (path: String) in
-                try decodeRaw(path, pixelFormat: "rgba", bytesPerPixel: 4, width: 64, height: 48,
-                              inputOptions: c.ext == "webm" ? ["-c:v", "libvpx-vp9"] : [])
+                try decodeRaw(
+                    path, pixelFormat: "rgba", bytesPerPixel: 4, width: 64, height: 48,
+                    inputOptions: c.ext == "webm" ? ["-c:v", "libvpx-vp9"] : [])
             }
             let decoded = try decode(joined)
             #expect(try decoded == parts.flatMap { try decode($0) })
@@ -107,8 +119,8 @@ struct ChunkJoinTests {
     func joinedMP4IsFaststartAndRepeatable() throws {
         try withTemporaryDirectory { dir in
             let parts = [dir + "/a.mp4", dir + "/b.mp4"]
-            try encodeChunk(Self.frames, 0...14, to: parts[0], settings: Self.settings(preset: "veryfast"))
-            try encodeChunk(Self.frames, 15...29, to: parts[1], settings: Self.settings(preset: "veryfast"))
+            try encodeChunk(Self.frames, 0 ... 14, to: parts[0], settings: Self.settings(preset: "veryfast"))
+            try encodeChunk(Self.frames, 15 ... 29, to: parts[1], settings: Self.settings(preset: "veryfast"))
             try VideoChunkJoiner.join(parts: parts, to: dir + "/one.mp4")
             try VideoChunkJoiner.join(parts: parts, to: dir + "/two.mp4")
             let boxes = topLevelBoxes(try fileBytes(dir + "/one.mp4"))
@@ -117,19 +129,20 @@ struct ChunkJoinTests {
         }
     }
 
-    @Test("at 29.97 fps too, frame n of the joined video is at n frames, rounded as FFmpeg rounds",
-          arguments: ["mp4", "webm"])
+    @Test(
+        "at 29.97 fps too, frame n of the joined video is at n frames, rounded as FFmpeg rounds",
+        arguments: ["mp4", "webm"])
     func fractionalRate(ext: String) throws {
         try withTemporaryDirectory { dir in
             var settings = Self.settings(preset: "ultrafast")
             settings.framesPerSecond = 29.97
             let parts = [dir + "/a.\(ext)", dir + "/b.\(ext)", dir + "/c.\(ext)"]
-            for (part, range) in zip(parts, [0...10, 11...11, 12...29]) {
+            for (part, range) in zip(parts, [0 ... 10, 11 ... 11, 12 ... 29]) {
                 try encodeChunk(Self.frames, range, to: part, settings: settings)
             }
             try VideoChunkJoiner.join(parts: parts, to: dir + "/j.\(ext)")
             let (packets, base) = try probePackets(dir + "/j.\(ext)")
-            let expected = (0..<30).map { Int((Double($0) * 1001 * Double(base.1) / (30000 * Double(base.0))).rounded()) }
+            let expected = (0 ..< 30).map { Int((Double($0) * 1001 * Double(base.1) / (30000 * Double(base.0))).rounded()) }
             #expect(packets.map(\.pts) == expected)
             #expect(try probe(dir + "/j.\(ext)").string("r_frame_rate") == "30000/1001")
             let duration = try #require(try probe(dir + "/j.\(ext)").duration)
@@ -141,8 +154,8 @@ struct ChunkJoinTests {
     func differentCRFJoin() throws {
         try withTemporaryDirectory { dir in
             let parts = [dir + "/a.mp4", dir + "/b.mp4"]
-            try encodeChunk(Self.frames, 0...14, to: parts[0], settings: Self.settings(crf: 18))
-            try encodeChunk(Self.frames, 15...29, to: parts[1], settings: Self.settings(crf: 30))
+            try encodeChunk(Self.frames, 0 ... 14, to: parts[0], settings: Self.settings(crf: 18))
+            try encodeChunk(Self.frames, 15 ... 29, to: parts[1], settings: Self.settings(crf: 30))
             try VideoChunkJoiner.join(parts: parts, to: dir + "/joined.mp4")
             #expect(try probe(dir + "/joined.mp4").int("nb_read_frames") == 30)
         }
@@ -151,8 +164,8 @@ struct ChunkJoinTests {
     @Test("joined parts join again: the joined file carries the label of its range")
     func joinedPartsJoinAgain() throws {
         try withTemporaryDirectory { dir in
-            let parts = (0..<3).map { dir + "/p\($0).webm" }
-            for (part, range) in zip(parts, [0...9, 10...19, 20...29]) {
+            let parts = (0 ..< 3).map { dir + "/p\($0).webm" }
+            for (part, range) in zip(parts, [0 ... 9, 10 ... 19, 20 ... 29]) {
                 try encodeChunk(Self.frames, range, to: part, settings: Self.settings(preset: "ultrafast"))
             }
             let head = try VideoChunkJoiner.join(parts: Array(parts.prefix(2)), to: dir + "/head.webm")
@@ -168,7 +181,7 @@ extension ChunkJoinTests {
     func anyOrder() throws {
         try withTemporaryDirectory { dir in
             let settings = Self.settings(preset: "ultrafast", width: 64)
-            let ranges = [0...9, 10...19, 20...29]
+            let ranges = [0 ... 9, 10 ... 19, 20 ... 29]
             let parts = ranges.indices.map { dir + "/p\($0).mp4" }
             for (range, path) in zip(ranges, parts) { try encodeChunk(Self.frames, range, to: path, settings: settings) }
             try VideoChunkJoiner.join(parts: parts, to: dir + "/ordered.mp4")
@@ -187,29 +200,40 @@ extension ChunkJoinTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(name: "gap", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mp4", 15...29, "ultrafast", 64)],
-                message: "P/p2.mp4 starts at frame 15 but P/p1.mp4 ends at frame 9: frames 10-14 are missing"),
-        Refusal(name: "one frame missing", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mp4", 11...29, "ultrafast", 64)],
-                message: "P/p2.mp4 starts at frame 11 but P/p1.mp4 ends at frame 9: frame 10 is missing"),
-        Refusal(name: "overlap", parts: [("p1.mp4", 0...14, "ultrafast", 64), ("p2.mp4", 10...29, "ultrafast", 64)],
-                message: "P/p2.mp4 starts at frame 10 but P/p1.mp4 ends at frame 14: frames 10-14 would be in the video twice"),
-        Refusal(name: "same range twice", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mp4", 0...9, "ultrafast", 64)],
-                message: "P/p2.mp4 and P/p1.mp4 both hold frames 0-9: give each range once"),
-        Refusal(name: "same file twice", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p1.mp4", 0...9, "ultrafast", 64)],
-                message: "P/p1.mp4 is given twice"),
-        Refusal(name: "other preset", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mp4", 10...29, "medium", 64)],
-                message: "P/p2.mp4 differs from P/p1.mp4 in its profile High, not Constrained Baseline; parts join only "
-                    + "when encoded with the same settings"),
-        Refusal(name: "other size", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mp4", 10...29, "ultrafast", 96)],
-                message: "P/p2.mp4 differs from P/p1.mp4 in its size 96x48, not 64x48"),
-        Refusal(name: "mixed containers", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.mov", 10...29, "ultrafast", 64)],
-                message: "P/p2.mov is MOV but the joined video is MP4: the parts and the joined video must be one container"),
-        Refusal(name: "output of another container", parts: [("p1.webm", 0...9, "ultrafast", 64)], output: "joined.mp4",
-                message: "P/p1.webm is WebM but the joined video is MP4"),
-        Refusal(name: "a GIF part", parts: [("p1.gif", 0...9, "ultrafast", 64), ("p2.gif", 10...29, "ultrafast", 64)],
-                output: "joined.gif", message: "the joined video must be .mp4, .mov or .webm, like its parts"),
-        Refusal(name: "a GIF among MP4s", parts: [("p1.mp4", 0...9, "ultrafast", 64), ("p2.gif", 10...29, "ultrafast", 64)],
-                message: "P/p2.gif is a GIF: only MP4, MOV and WebM chunks join by stream copy"),
+        Refusal(
+            name: "gap", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mp4", 15 ... 29, "ultrafast", 64)],
+            message: "P/p2.mp4 starts at frame 15 but P/p1.mp4 ends at frame 9: frames 10-14 are missing"),
+        Refusal(
+            name: "one frame missing", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mp4", 11 ... 29, "ultrafast", 64)],
+            message: "P/p2.mp4 starts at frame 11 but P/p1.mp4 ends at frame 9: frame 10 is missing"),
+        Refusal(
+            name: "overlap", parts: [("p1.mp4", 0 ... 14, "ultrafast", 64), ("p2.mp4", 10 ... 29, "ultrafast", 64)],
+            message: "P/p2.mp4 starts at frame 10 but P/p1.mp4 ends at frame 14: frames 10-14 would be in the video twice"),
+        Refusal(
+            name: "same range twice", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mp4", 0 ... 9, "ultrafast", 64)],
+            message: "P/p2.mp4 and P/p1.mp4 both hold frames 0-9: give each range once"),
+        Refusal(
+            name: "same file twice", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p1.mp4", 0 ... 9, "ultrafast", 64)],
+            message: "P/p1.mp4 is given twice"),
+        Refusal(
+            name: "other preset", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mp4", 10 ... 29, "medium", 64)],
+            message: "P/p2.mp4 differs from P/p1.mp4 in its profile High, not Constrained Baseline; parts join only "
+                + "when encoded with the same settings"),
+        Refusal(
+            name: "other size", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mp4", 10 ... 29, "ultrafast", 96)],
+            message: "P/p2.mp4 differs from P/p1.mp4 in its size 96x48, not 64x48"),
+        Refusal(
+            name: "mixed containers", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.mov", 10 ... 29, "ultrafast", 64)],
+            message: "P/p2.mov is MOV but the joined video is MP4: the parts and the joined video must be one container"),
+        Refusal(
+            name: "output of another container", parts: [("p1.webm", 0 ... 9, "ultrafast", 64)], output: "joined.mp4",
+            message: "P/p1.webm is WebM but the joined video is MP4"),
+        Refusal(
+            name: "a GIF part", parts: [("p1.gif", 0 ... 9, "ultrafast", 64), ("p2.gif", 10 ... 29, "ultrafast", 64)],
+            output: "joined.gif", message: "the joined video must be .mp4, .mov or .webm, like its parts"),
+        Refusal(
+            name: "a GIF among MP4s", parts: [("p1.mp4", 0 ... 9, "ultrafast", 64), ("p2.gif", 10 ... 29, "ultrafast", 64)],
+            message: "P/p2.gif is a GIF: only MP4, MOV and WebM chunks join by stream copy"),
     ]
 
     @Test("parts that do not make one video are refused, naming them, and nothing is written", arguments: refusals)
@@ -238,20 +262,23 @@ extension ChunkJoinTests {
     @Test("a part without a label, or of another scene, is refused with what to do")
     func unlabelledOrForeign() throws {
         try withTemporaryDirectory { dir in
-            try encodeChunk(Self.frames, 0...9, to: dir + "/p1.webm", settings: Self.settings(preset: "ultrafast"))
+            try encodeChunk(Self.frames, 0 ... 9, to: dir + "/p1.webm", settings: Self.settings(preset: "ultrafast"))
             try encodeWhole(Array(Self.frames[10...]), to: dir + "/p2.webm", settings: Self.settings(preset: "ultrafast"))
-            try encodeChunk(Self.frames, 10...29, to: dir + "/p3.webm", settings: Self.settings(preset: "ultrafast"),
-                            digest: "sha256:ffff")
+            try encodeChunk(
+                Self.frames, 10 ... 29, to: dir + "/p3.webm", settings: Self.settings(preset: "ultrafast"),
+                digest: "sha256:ffff")
             let unlabelled = try #require(throws: EncoderError.self) {
                 try VideoChunkJoiner.join(parts: [dir + "/p1.webm", dir + "/p2.webm"], to: dir + "/j.webm")
             }
-            #expect(unlabelled.reason == "\(dir)/p2.webm has no chunk label: render each part with --frames A-B "
-                + "(shiftrender labels such parts with their range and scene), then join them")
+            #expect(
+                unlabelled.reason == "\(dir)/p2.webm has no chunk label: render each part with --frames A-B "
+                    + "(shiftrender labels such parts with their range and scene), then join them")
             let foreign = try #require(throws: EncoderError.self) {
                 try VideoChunkJoiner.join(parts: [dir + "/p1.webm", dir + "/p3.webm"], to: dir + "/j.webm")
             }
-            #expect(foreign.reason.contains("p3.webm was rendered from another scene or other options than"),
-                    "\(foreign.reason)")
+            #expect(
+                foreign.reason.contains("p3.webm was rendered from another scene or other options than"),
+                "\(foreign.reason)")
             #expect(!FileManager.default.fileExists(atPath: dir + "/j.webm"))
         }
     }
@@ -260,15 +287,19 @@ extension ChunkJoinTests {
     func damagedParts() throws {
         try withTemporaryDirectory { dir in
             let settings = Self.settings(preset: "ultrafast")
-            try encodeChunk(Self.frames, 0...9, to: dir + "/p1.mp4", settings: settings)
-            try encodeChunk(Self.frames, 10...29, to: dir + "/p2.mp4", settings: settings)
+            try encodeChunk(Self.frames, 0 ... 9, to: dir + "/p1.mp4", settings: settings)
+            try encodeChunk(Self.frames, 10 ... 29, to: dir + "/p2.mp4", settings: settings)
             // Remuxed by ffmpeg keeping the label: the first 12 packets only, or all but the first.
             let keep = ["-map_metadata", "0", "-movflags", "+use_metadata_tags", "-c", "copy"]
-            let short = try run("/usr/bin/ffmpeg", ["-v", "error", "-i", dir + "/p2.mp4"] + keep
-                + ["-frames:v", "12", dir + "/short.mp4"])
+            let short = try run(
+                "/usr/bin/ffmpeg",
+                ["-v", "error", "-i", dir + "/p2.mp4"] + keep
+                    + ["-frames:v", "12", dir + "/short.mp4"])
             #expect(short.status == 0, "\(short.stderr)")
-            let late = try run("/usr/bin/ffmpeg", ["-v", "error", "-i", dir + "/p2.mp4", "-ss", "0.1", "-copyinkf"]
-                + keep + [dir + "/late.mp4"])
+            let late = try run(
+                "/usr/bin/ffmpeg",
+                ["-v", "error", "-i", dir + "/p2.mp4", "-ss", "0.1", "-copyinkf"]
+                    + keep + [dir + "/late.mp4"])
             #expect(late.status == 0, "\(late.stderr)")
             let cut = try #require(throws: EncoderError.self) {
                 try VideoChunkJoiner.join(parts: [dir + "/p1.mp4", dir + "/short.mp4"], to: dir + "/j.mp4")
@@ -285,8 +316,8 @@ extension ChunkJoinTests {
     func outputAndMissingParts() throws {
         try withTemporaryDirectory { dir in
             let parts = [dir + "/a.mov", dir + "/b.mov"]
-            try encodeChunk(Self.frames, 0...9, to: parts[0], settings: Self.settings())
-            try encodeChunk(Self.frames, 10...29, to: parts[1], settings: Self.settings())
+            try encodeChunk(Self.frames, 0 ... 9, to: parts[0], settings: Self.settings())
+            try encodeChunk(Self.frames, 10 ... 29, to: parts[1], settings: Self.settings())
             try writeBytes([1, 2, 3], to: dir + "/j.mov")
             let exists = try #require(throws: EncoderError.self) { try VideoChunkJoiner.join(parts: parts, to: dir + "/j.mov") }
             #expect(exists.kind == .targetNotEmpty)
@@ -315,12 +346,14 @@ extension ChunkJoinTests {
             #expect(error.reason == "the chunk label says 5 frames (frames 0-4) but 4 were appended; nothing was written")
             #expect(try contents(of: dir).isEmpty)
 
-            for chunk in [VideoChunk(firstFrame: -1, frameCount: 5, clipFrameCount: 30, sceneDigest: "d"),
-                          VideoChunk(firstFrame: 0, frameCount: 0, clipFrameCount: 30, sceneDigest: "d"),
-                          VideoChunk(firstFrame: 26, frameCount: 5, clipFrameCount: 30, sceneDigest: "d"),
-                          VideoChunk(firstFrame: .max, frameCount: .max, clipFrameCount: 30, sceneDigest: "d"),
-                          VideoChunk(firstFrame: 0, frameCount: 5, clipFrameCount: 30, sceneDigest: "a b"),
-                          VideoChunk(firstFrame: 0, frameCount: 5, clipFrameCount: 30, sceneDigest: "")] {
+            for chunk in [
+                VideoChunk(firstFrame: -1, frameCount: 5, clipFrameCount: 30, sceneDigest: "d"),
+                VideoChunk(firstFrame: 0, frameCount: 0, clipFrameCount: 30, sceneDigest: "d"),
+                VideoChunk(firstFrame: 26, frameCount: 5, clipFrameCount: 30, sceneDigest: "d"),
+                VideoChunk(firstFrame: .max, frameCount: .max, clipFrameCount: 30, sceneDigest: "d"),
+                VideoChunk(firstFrame: 0, frameCount: 5, clipFrameCount: 30, sceneDigest: "a b"),
+                VideoChunk(firstFrame: 0, frameCount: 5, clipFrameCount: 30, sceneDigest: ""),
+            ] {
                 settings.chunk = chunk
                 let invalid = try #require(throws: EncoderError.self) {
                     try VideoFileEncoder(path: dir + "/bad.mp4", settings: settings)

@@ -52,8 +52,9 @@ struct FormatProbeTests {
             let probed: ProbeResult
             if c.codec == "png" {
                 let naming = PNGFrameNaming.pattern(path) ?? .directory(path)
-                probed = try probe(naming.directory + "/" + naming.patternText.replacingOccurrences(of: "*", with: "%05d"),
-                                   inputOptions: ["-f", "image2"])
+                probed = try probe(
+                    naming.directory + "/" + naming.patternText.replacingOccurrences(of: "*", with: "%05d"),
+                    inputOptions: ["-f", "image2"])
             } else {
                 probed = try probe(path)
             }
@@ -67,8 +68,9 @@ struct FormatProbeTests {
             if c.codec == "vp9" {
                 // WebM flags alpha on the track; libvpx decodes it as yuva420p.
                 #expect((probed.tag("alpha_mode") == "1") == c.transparent)
-                let decoded = try decodeRaw(path, pixelFormat: "rgba", bytesPerPixel: 4, width: width, height: height,
-                                            inputOptions: ["-c:v", "libvpx-vp9"])
+                let decoded = try decodeRaw(
+                    path, pixelFormat: "rgba", bytesPerPixel: 4, width: width, height: height,
+                    inputOptions: ["-c:v", "libvpx-vp9"])
                 let translucent = decoded.contains { frame in stride(from: 3, to: frame.count, by: 4).contains { frame[$0] < 200 } }
                 #expect(translucent == c.transparent)
             }
@@ -84,19 +86,23 @@ struct FormatProbeTests {
     func alphaRoundTrip(output: String) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/" + output
-            let settings = VideoSettings(width: 64, height: 48, framesPerSecond: 24, preset: "ultrafast",
-                                         background: .clear, vp9CRF: 10)
+            let settings = VideoSettings(
+                width: 64, height: 48, framesPerSecond: 24, preset: "ultrafast",
+                background: .clear, vp9CRF: 10)
             let encoder = try OutputFormat.encoder(forOutputPath: path, settings: settings)
             // Straight (200, 100, 50) at alpha 128, premultiplied.
-            let frame = Bitmap(width: 64, height: 48, straightPixels: [UInt8](
-                (0..<(64 * 48)).flatMap { _ in [200, 100, 50, 128] as [UInt8] }))!
-            for _ in 0..<3 { try encoder.append(frame) }
+            let frame = Bitmap(
+                width: 64, height: 48,
+                straightPixels: [UInt8](
+                    (0 ..< (64 * 48)).flatMap { _ in [200, 100, 50, 128] as [UInt8] }))!
+            for _ in 0 ..< 3 { try encoder.append(frame) }
             try encoder.finish()
-            let decoded = try decodeRaw(path, pixelFormat: "rgba", bytesPerPixel: 4, width: 64, height: 48,
-                                        inputOptions: output.hasSuffix(".webm") ? ["-c:v", "libvpx-vp9"] : [])
+            let decoded = try decodeRaw(
+                path, pixelFormat: "rgba", bytesPerPixel: 4, width: 64, height: 48,
+                inputOptions: output.hasSuffix(".webm") ? ["-c:v", "libvpx-vp9"] : [])
             let first = try #require(decoded.first)
             let centre = (24 * 64 + 32) * 4
-            let pixel = Array(first[centre..<(centre + 4)]).map(Int.init)
+            let pixel = Array(first[centre ..< (centre + 4)]).map(Int.init)
             // Straight colour comes back (not 100, 50, 25 as premultiplied would).
             #expect(abs(pixel[0] - 200) <= 6 && abs(pixel[1] - 100) <= 6 && abs(pixel[2] - 50) <= 6, "\(pixel)")
             #expect(abs(pixel[3] - 128) <= 3, "alpha \(pixel[3])")

@@ -13,7 +13,7 @@ struct MP4EncoderTests {
         let settings = VideoSettings(width: 64, height: 48, framesPerSecond: fps)
         let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
         let frame = splitFrame(width: 64, height: 48, left: Self.red, right: Self.blue)
-        for _ in 0..<frames { try encoder.append(frame) }
+        for _ in 0 ..< frames { try encoder.append(frame) }
         try encoder.finish()
     }
 
@@ -62,7 +62,7 @@ struct MP4EncoderTests {
             let path = dir + "/ramp.mp4"
             let settings = VideoSettings(width: 32, height: 32, framesPerSecond: 10, preset: "veryfast")
             let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
-            let levels = (0..<10).map { UInt8(20 + $0 * 22) }
+            let levels = (0 ..< 10).map { UInt8(20 + $0 * 22) }
             for level in levels {
                 try encoder.append(Bitmap(width: 32, height: 32, fill: (level, 255 - level, 128, 255)))
             }
@@ -90,16 +90,18 @@ struct MP4EncoderTests {
         }
     }
 
-    @Test("fractional rates are exact rationals in the file", arguments: [
-        (29.97, "30000/1001", 30), (12.5, "25/2", 10), (60.0, "60/1", 30),
-    ])
+    @Test(
+        "fractional rates are exact rationals in the file",
+        arguments: [
+            (29.97, "30000/1001", 30), (12.5, "25/2", 10), (60.0, "60/1", 30),
+        ])
     func frameRates(fps: Double, expected: String, frames: Int) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/rate.mp4"
             let settings = VideoSettings(width: 16, height: 16, framesPerSecond: fps, preset: "ultrafast")
             let encoder = try VideoFileEncoder(path: path, format: .mp4, settings: settings)
             #expect(encoder.frameRate.description == expected)
-            for _ in 0..<frames { try encoder.append(Bitmap(width: 16, height: 16, fill: (9, 99, 199, 255))) }
+            for _ in 0 ..< frames { try encoder.append(Bitmap(width: 16, height: 16, fill: (9, 99, 199, 255))) }
             try encoder.finish()
             let info = try probe(path)
             #expect(info.string("r_frame_rate") == expected)
@@ -115,8 +117,10 @@ struct MP4EncoderTests {
         try withTemporaryDirectory { dir in
             let path = dir + "/odd.mp4"
             let error = try #require(throws: EncoderError.self) {
-                try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(
-                    width: 391, height: 844, framesPerSecond: 30, oddSize: .refuse))
+                try VideoFileEncoder(
+                    path: path, format: .mp4,
+                    settings: VideoSettings(
+                        width: 391, height: 844, framesPerSecond: 30, oddSize: .refuse))
             }
             #expect(error.kind == .invalidSettings)
             #expect(error.description.contains("'\(path)'"))
@@ -126,19 +130,23 @@ struct MP4EncoderTests {
             #expect(error.description.contains("padded to 392x844"))
             #expect(try contents(of: dir).isEmpty)
             #expect(throws: EncoderError.self) {
-                try VideoFileEncoder(path: path, format: .mp4, settings: VideoSettings(
-                    width: 64, height: 47, framesPerSecond: 30, oddSize: .refuse))
+                try VideoFileEncoder(
+                    path: path, format: .mp4,
+                    settings: VideoSettings(
+                        width: 64, height: 47, framesPerSecond: 30, oddSize: .refuse))
             }
         }
     }
 
-    @Test("bad CRF, preset and frame rate are refused before anything is written", arguments: [
-        VideoSettings(width: 64, height: 48, framesPerSecond: 30, crf: 60),
-        VideoSettings(width: 64, height: 48, framesPerSecond: 30, preset: "warp9"),
-        VideoSettings(width: 64, height: 48, framesPerSecond: 0),
-        VideoSettings(width: 64, height: 48, framesPerSecond: .nan),
-        VideoSettings(width: 0, height: 48, framesPerSecond: 30),
-    ])
+    @Test(
+        "bad CRF, preset and frame rate are refused before anything is written",
+        arguments: [
+            VideoSettings(width: 64, height: 48, framesPerSecond: 30, crf: 60),
+            VideoSettings(width: 64, height: 48, framesPerSecond: 30, preset: "warp9"),
+            VideoSettings(width: 64, height: 48, framesPerSecond: 0),
+            VideoSettings(width: 64, height: 48, framesPerSecond: .nan),
+            VideoSettings(width: 0, height: 48, framesPerSecond: 30),
+        ])
     func invalidSettings(settings: VideoSettings) throws {
         try withTemporaryDirectory { dir in
             let error = try #require(throws: EncoderError.self) {

@@ -27,11 +27,12 @@ struct MP4QualityTests {
             // PSNR of the clip: from the mean squared error over every frame's
             // RGB bytes (the figure ffmpeg's psnr filter calls "average" is
             // the mean of per-frame values; this is the stricter pooled one).
-            var squared = 0.0, bytes = 0
+            var squared = 0.0
+            var bytes = 0
             for (index, rgb) in decoded.enumerated() {
                 let png = try PNGCodec.decode(fileAt: dir + "/frames/" + PNGSequenceEncoder.frameName(index))
-                for i in 0..<(width * height) {
-                    for c in 0..<3 {
+                for i in 0 ..< (width * height) {
+                    for c in 0 ..< 3 {
                         let d = Double(rgb[i * 3 + c]) - Double(png.pixels[i * 4 + c])
                         squared += d * d
                     }
@@ -47,15 +48,16 @@ struct MP4QualityTests {
     func oddSizePadded() throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/odd.mp4"
-            let settings = VideoSettings(width: 33, height: 25, framesPerSecond: 24, preset: "ultrafast",
-                                         background: RGBAColor(red: 0, green: 0, blue: 1))
+            let settings = VideoSettings(
+                width: 33, height: 25, framesPerSecond: 24, preset: "ultrafast",
+                background: RGBAColor(red: 0, green: 0, blue: 1))
             let encoder = try VideoFileEncoder(path: path, settings: settings)
             #expect(encoder.encodedWidth == 34 && encoder.encodedHeight == 26)
             let warning = try #require(encoder.warnings.first)
             #expect(warning.contains("padded 33x25 to 34x26"), "\(warning)")
             #expect(warning.contains("'\(path)'"))
             // Red frame content; the pad must be the (blue) background.
-            for _ in 0..<3 { try encoder.append(Bitmap(width: 33, height: 25, fill: (255, 0, 0, 255))) }
+            for _ in 0 ..< 3 { try encoder.append(Bitmap(width: 33, height: 25, fill: (255, 0, 0, 255))) }
             try encoder.finish()
             let info = try probe(path)
             #expect(info.int("width") == 34 && info.int("height") == 26)
@@ -63,8 +65,11 @@ struct MP4QualityTests {
             // Y 32), the frame's own pixels red (Y 63) up to the last one. (4:2:0
             // chroma is shared between the last row or column and the pad, as
             // with any odd edge.)
-            let yuv = try #require(try decodeRaw(path, pixelFormat: "yuv420p", bytesPerPixel: 1, width: 34,
-                                                 height: 26 * 3 / 2).first)
+            let yuv = try #require(
+                try decodeRaw(
+                    path, pixelFormat: "yuv420p", bytesPerPixel: 1, width: 34,
+                    height: 26 * 3 / 2
+                ).first)
             func luma(_ x: Int, _ y: Int) -> Int { Int(yuv[y * 34 + x]) }
             #expect(abs(luma(16, 12) - 63) <= 3)
             #expect(abs(luma(32, 12) - 63) <= 3, "the last real column stays")
@@ -78,11 +83,12 @@ struct MP4QualityTests {
     func oddSizeElsewhere(output: String) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/" + output
-            let settings = VideoSettings(width: 33, height: 25, framesPerSecond: 24, preset: "ultrafast",
-                                         oddSize: .refuse)
+            let settings = VideoSettings(
+                width: 33, height: 25, framesPerSecond: 24, preset: "ultrafast",
+                oddSize: .refuse)
             let encoder = try OutputFormat.encoder(forOutputPath: path, settings: settings)
             #expect(encoder.warnings.isEmpty)
-            for _ in 0..<2 { try encoder.append(Bitmap(width: 33, height: 25, fill: (9, 80, 200, 255))) }
+            for _ in 0 ..< 2 { try encoder.append(Bitmap(width: 33, height: 25, fill: (9, 80, 200, 255))) }
             try encoder.finish()
             let info = try probe(path)
             #expect(info.int("width") == 33 && info.int("height") == 25)

@@ -44,10 +44,12 @@ struct OutputFormatTests {
         }
     }
 
-    @Test("frames per second become exact rationals", arguments: [
-        (30.0, 30, 1), (24.0, 24, 1), (29.97, 30000, 1001), (23.976, 24000, 1001),
-        (59.94, 60000, 1001), (119.88, 120000, 1001), (12.5, 25, 2), (7.5, 15, 2), (0.5, 1, 2),
-    ])
+    @Test(
+        "frames per second become exact rationals",
+        arguments: [
+            (30.0, 30, 1), (24.0, 24, 1), (29.97, 30000, 1001), (23.976, 24000, 1001),
+            (59.94, 60000, 1001), (119.88, 120000, 1001), (12.5, 25, 2), (7.5, 15, 2), (0.5, 1, 2),
+        ])
     func frameRates(fps: Double, numerator: Int, denominator: Int) throws {
         let rate = try #require(FrameRate(framesPerSecond: fps))
         #expect(rate.numerator == numerator && rate.denominator == denominator, "\(fps) -> \(rate)")
@@ -64,8 +66,9 @@ struct OutputFormatTests {
         #expect(FrameRate(numerator: 30, denominator: 1)?.duration(ofFrames: 15) == 0.5)
     }
 
-    @Test("a .png path that names no sequence gets a suggestion that is itself a valid pattern",
-          arguments: ["out/f_%4d.png", "f%d%d.png", "x.png", "%s.png", "a/b/shot%%.png", "frame_%-3d.png"])
+    @Test(
+        "a .png path that names no sequence gets a suggestion that is itself a valid pattern",
+        arguments: ["out/f_%4d.png", "f%d%d.png", "x.png", "%s.png", "a/b/shot%%.png", "frame_%-3d.png"])
     func patternSuggestionsAreValid(path: String) throws {
         let error = try #require(throws: EncoderError.self) { try OutputFormat.detect(path: path) }
         let quoted = try #require(error.reason.split(separator: "'").dropFirst().first.map(String.init))

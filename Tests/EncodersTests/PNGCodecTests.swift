@@ -40,7 +40,7 @@ struct PNGCodecTests {
             let path = dir + "/opaque.png"
             try PNGCodec.encode(original, toFileAt: path)
             let bytes = try fileBytes(path)
-            #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
+            #expect(String(decoding: bytes[12 ..< 16], as: UTF8.self) == "IHDR")
             #expect(bytes[24] == 8, "bit depth 8")
             #expect(bytes[25] == 2, "colour type 2 (RGB, no alpha)")
             #expect(try PNGCodec.decode(fileAt: path) == original)
@@ -65,7 +65,7 @@ struct PNGCodecTests {
             let path = dir + "/header-only.png"
             // Everything up to a few bytes into the image data: enough for the
             // size, not for the pixels.
-            let idat = try #require((8..<full.count - 4).first { String(decoding: full[$0..<($0 + 4)], as: UTF8.self) == "IDAT" })
+            let idat = try #require((8 ..< full.count - 4).first { String(decoding: full[$0 ..< ($0 + 4)], as: UTF8.self) == "IDAT" })
             try writeBytes(Array(full.prefix(idat + 12)), to: path)
             let size = try PNGCodec.readSize(fileAt: path)
             #expect(size.width == 640 && size.height == 3)
@@ -75,25 +75,30 @@ struct PNGCodecTests {
 
     /// PNGs written by FFmpeg in other colour types and depths: 8-bit grey,
     /// grey+alpha, palette, 16-bit RGB and RGBA (no gamma chunk: sRGB assumed).
-    @Test("other PNG colour types and depths decode to RGBA8", arguments: [
-        ("gray", "0x808080", 128, 128, 128), ("ya8", "0x808080", 128, 128, 128),
-        ("pal8", "0xFF0000", 252, 0, 0), // FFmpeg's fixed palette has 252, not 255
-        ("rgb48be", "0x808080", 128, 128, 128),
-        ("rgba64be", "0x808080", 128, 128, 128),
-    ])
+    @Test(
+        "other PNG colour types and depths decode to RGBA8",
+        arguments: [
+            ("gray", "0x808080", 128, 128, 128), ("ya8", "0x808080", 128, 128, 128),
+            ("pal8", "0xFF0000", 252, 0, 0),  // FFmpeg's fixed palette has 252, not 255
+            ("rgb48be", "0x808080", 128, 128, 128),
+            ("rgba64be", "0x808080", 128, 128, 128),
+        ])
     func otherColourTypes(pixelFormat: String, colour: String, r: Int, g: Int, b: Int) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/\(pixelFormat).png"
-            let result = try run("/usr/bin/ffmpeg", [
-                "-v", "error", "-f", "lavfi", "-i", "color=c=\(colour):s=6x4", "-frames:v", "1",
-                "-pix_fmt", pixelFormat, "-y", path,
-            ])
+            let result = try run(
+                "/usr/bin/ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "color=c=\(colour):s=6x4", "-frames:v", "1",
+                    "-pix_fmt", pixelFormat, "-y", path,
+                ])
             try #require(result.status == 0, "ffmpeg: \(result.stderr)")
             let bitmap = try PNGCodec.decode(fileAt: path)
             #expect(bitmap.width == 6 && bitmap.height == 4)
             let p = bitmap.pixel(x: 3, y: 2)
-            #expect(isClose((Int(p.r), Int(p.g), Int(p.b)), (r, g, b), within: 2) && p.a == 255,
-                    "\(pixelFormat) decoded as \(p)")
+            #expect(
+                isClose((Int(p.r), Int(p.g), Int(p.b)), (r, g, b), within: 2) && p.a == 255,
+                "\(pixelFormat) decoded as \(p)")
         }
     }
 
@@ -166,14 +171,17 @@ struct PNGCodecTests {
 /// decoder that uses it for them.
 @Suite("PNGCodec: Adam7 interlacing")
 struct PNGInterlaceTests {
-    static let twins = ["rgba16", "rgba16-small", "rgb16", "rgb16-linear", "ga16", "rgba8", "rgba8-linear", "palette8",
-                        "grey1", "grey2", "grey4"]
+    static let twins = [
+        "rgba16", "rgba16-small", "rgb16", "rgb16-linear", "ga16", "rgba8", "rgba8-linear", "palette8",
+        "grey1", "grey2", "grey4",
+    ]
 
     static func fixture(_ name: String) -> String { fixturePath("fixtures/images/interlace/\(name).png") }
 
     @Test("an interlaced PNG decodes to the same pixels as its non-interlaced twin", arguments: twins)
     func matchesTwin(name: String) throws {
-        let plainBytes = try fileBytes(Self.fixture(name)), interlacedBytes = try fileBytes(Self.fixture(name + "-adam7"))
+        let plainBytes = try fileBytes(Self.fixture(name))
+        let interlacedBytes = try fileBytes(Self.fixture(name + "-adam7"))
         // The fixtures are what they claim: IHDR's interlace byte (offset 28) is 0 and 1.
         #expect(plainBytes[28] == 0 && interlacedBytes[28] == 1)
         let plain = try PNGCodec.decode(fileAt: Self.fixture(name))
@@ -192,30 +200,32 @@ struct PNGInterlaceTests {
     /// Pixels worked out by hand from the generator's formulas. 16-bit samples
     /// become 8-bit as round(v * 255 / 65535); colour is then premultiplied as
     /// (c * a + 127) / 255. Rows 0, 2 and 28 are the ones the simplified API got wrong.
-    @Test("hand-worked pixels of the interlaced fixtures", arguments: [
-        // twin_rgba16: (x * 1771, y * 2259, x * y * 61 % 65536, alpha); opaque where (x + y) % 4 == 0.
-        ("rgba16", 0, 0, [0, 0, 0, 255]),
-        ("rgba16", 4, 0, [28, 0, 0, 255]), // 7084 -> 27.56
-        ("rgba16", 2, 2, [14, 18, 1, 255]), // 3542 -> 13.78, 4518 -> 17.58, 244 -> 0.95
-        ("rgba16", 1, 3, [7, 26, 1, 255]), // 1771 -> 6.89, 6777 -> 26.37, 183 -> 0.71
-        ("rgba16", 36, 28, [248, 246, 239, 255]), // 63756, 63252, 61488 -> 248.08, 246.12, 239.25
-        ("rgba16", 3, 3, [0, 0, 0, 0]), // x % 7 == 3 at an odd row: clear
-        // (6, 4): alpha (12666 + 13372) = 26038 -> 101; colour 41, 35, 6 -> premultiplied 16, 14, 2.
-        ("rgba16", 6, 4, [16, 14, 2, 101]),
-        ("rgba16-small", 2, 2, [14, 18, 1, 255]),
-        ("rgb16", 36, 28, [248, 246, 239, 255]),
-        ("rgb16", 2, 2, [14, 18, 1, 255]),
-        // twin_ga16 (2, 1): grey 3000 + 700 = 3700 -> 14.40; opaque as (x + y) % 3 == 0.
-        ("ga16", 2, 1, [14, 14, 14, 255]),
-        ("rgba8", 2, 2, [14, 18, 4, 255]),
-        // palette index (x + 3y) % 40: (2, 1) -> 5 = (30, 225, 185) at tRNS 50; (0, 10) -> 30, opaque.
-        ("palette8", 2, 1, [6, 44, 36, 50]),
-        ("palette8", 0, 10, [180, 75, 86, 255]),
-        // twin_grey: (x + 2y + x*y // 5) % 2^depth, scaled to 0...255.
-        ("grey1", 5, 2, [255, 255, 255, 255]), ("grey1", 3, 2, [0, 0, 0, 255]),
-        ("grey2", 3, 4, [85, 85, 85, 255]), // 13 % 4 = 1 -> 85
-        ("grey4", 7, 6, [187, 187, 187, 255]), // 27 % 16 = 11 -> 187
-    ])
+    @Test(
+        "hand-worked pixels of the interlaced fixtures",
+        arguments: [
+            // twin_rgba16: (x * 1771, y * 2259, x * y * 61 % 65536, alpha); opaque where (x + y) % 4 == 0.
+            ("rgba16", 0, 0, [0, 0, 0, 255]),
+            ("rgba16", 4, 0, [28, 0, 0, 255]),  // 7084 -> 27.56
+            ("rgba16", 2, 2, [14, 18, 1, 255]),  // 3542 -> 13.78, 4518 -> 17.58, 244 -> 0.95
+            ("rgba16", 1, 3, [7, 26, 1, 255]),  // 1771 -> 6.89, 6777 -> 26.37, 183 -> 0.71
+            ("rgba16", 36, 28, [248, 246, 239, 255]),  // 63756, 63252, 61488 -> 248.08, 246.12, 239.25
+            ("rgba16", 3, 3, [0, 0, 0, 0]),  // x % 7 == 3 at an odd row: clear
+            // (6, 4): alpha (12666 + 13372) = 26038 -> 101; colour 41, 35, 6 -> premultiplied 16, 14, 2.
+            ("rgba16", 6, 4, [16, 14, 2, 101]),
+            ("rgba16-small", 2, 2, [14, 18, 1, 255]),
+            ("rgb16", 36, 28, [248, 246, 239, 255]),
+            ("rgb16", 2, 2, [14, 18, 1, 255]),
+            // twin_ga16 (2, 1): grey 3000 + 700 = 3700 -> 14.40; opaque as (x + y) % 3 == 0.
+            ("ga16", 2, 1, [14, 14, 14, 255]),
+            ("rgba8", 2, 2, [14, 18, 4, 255]),
+            // palette index (x + 3y) % 40: (2, 1) -> 5 = (30, 225, 185) at tRNS 50; (0, 10) -> 30, opaque.
+            ("palette8", 2, 1, [6, 44, 36, 50]),
+            ("palette8", 0, 10, [180, 75, 86, 255]),
+            // twin_grey: (x + 2y + x*y // 5) % 2^depth, scaled to 0...255.
+            ("grey1", 5, 2, [255, 255, 255, 255]), ("grey1", 3, 2, [0, 0, 0, 255]),
+            ("grey2", 3, 4, [85, 85, 85, 255]),  // 13 % 4 = 1 -> 85
+            ("grey4", 7, 6, [187, 187, 187, 255]),  // 27 % 16 = 11 -> 187
+        ])
     func handWorkedPixels(name: String, x: Int, y: Int, expected: [Int]) throws {
         let bitmap = try PNGCodec.decode(fileAt: Self.fixture(name + "-adam7"))
         let p = bitmap.pixel(x: x, y: y)
@@ -329,7 +339,8 @@ struct PNGWriteTests {
         let source = variedPremultipliedBitmap(width: 80, height: 1).pixels
         for count in 0 ... 67 {
             for start in [0, 1, 3] {
-                var fast = [UInt8](repeating: 0xAB, count: 3 * 80 + 8), plain = fast
+                var fast = [UInt8](repeating: 0xAB, count: 3 * 80 + 8)
+                var plain = fast
                 source.withUnsafeBytes { s in
                     fast.withUnsafeMutableBytes { PNGCodec.packRGB(s.baseAddress! + 4 * start, into: $0.baseAddress! + 1, count: count) }
                     plain.withUnsafeMutableBytes {

@@ -10,7 +10,7 @@ struct PNGSequenceEncoderTests {
 
     /// Distinct frames, some translucent, odd-sized (PNG does not mind).
     static func frames(_ count: Int) -> [Bitmap] {
-        (0..<count).map { index in
+        (0 ..< count).map { index in
             var bitmap = variedPremultipliedBitmap(width: 9, height: 7)
             bitmap.setPixel(x: 0, y: 0, (UInt8(index), 0, 0, 255))
             return bitmap
@@ -30,7 +30,7 @@ struct PNGSequenceEncoderTests {
             try encoder.finish()
             #expect(try contents(of: dir) == ["frames"])
             let names = try contents(of: target)
-            #expect(names == (0..<12).map { String(format: "frame_%05d.png", $0) })
+            #expect(names == (0 ..< 12).map { String(format: "frame_%05d.png", $0) })
             for (name, frame) in zip(names, frames) {
                 let decoded = try PNGCodec.decode(fileAt: target + name)
                 #expect(maximumDifference(decoded, frame) <= 1, "\(name)")
@@ -76,8 +76,9 @@ struct PNGSequenceEncoderTests {
 
             let error = try #require(throws: EncoderError.self) { try render(target, count: 5) }
             #expect(error.kind == .targetNotEmpty)
-            #expect(error.description == "cannot write '\(target)': the folder already holds 1 of the frames this output "
-                + "writes (frame_00000.png); allow overwriting (--overwrite) to replace it, or choose another folder")
+            #expect(
+                error.description == "cannot write '\(target)': the folder already holds 1 of the frames this output "
+                    + "writes (frame_00000.png); allow overwriting (--overwrite) to replace it, or choose another folder")
 
             // Overwriting with fewer frames replaces those and leaves the rest, named in a warning.
             var overwrite = Self.settings
@@ -88,11 +89,14 @@ struct PNGSequenceEncoderTests {
             for frame in frames { try second.append(frame) }
             #expect(try contents(of: target).filter { !$0.hasPrefix(".") }.count == 5, "old frames stay until finish")
             try second.finish()
-            #expect(try contents(of: target) == frameNames(0..<5))
+            #expect(try contents(of: target) == frameNames(0 ..< 5))
             #expect(try PNGCodec.decode(fileAt: target + "frame_00000.png").pixel(x: 0, y: 0) == (9, 9, 9, 255))
             #expect(try fileBytes(target + "frame_00004.png") == stamp)
-            #expect(second.warnings == ["'\(target)' still holds 3 frames (frame_00002.png ... frame_00004.png) "
-                + "from an earlier render"])
+            #expect(
+                second.warnings == [
+                    "'\(target)' still holds 3 frames (frame_00002.png ... frame_00004.png) "
+                        + "from an earlier render"
+                ])
             #expect(try contents(of: dir) == ["out"])
         }
     }
@@ -105,7 +109,7 @@ struct PNGSequenceEncoderTests {
             try writeBytes([1], to: target + "notes.txt")
             try writeBytes([2], to: target + "frame_7.png")
             try render(target, count: 3, overwrite: true)
-            #expect(try contents(of: target) == frameNames(0..<3) + ["frame_7.png", "notes.txt", "src"])
+            #expect(try contents(of: target) == frameNames(0 ..< 3) + ["frame_7.png", "notes.txt", "src"])
             #expect(try fileBytes(target + "notes.txt") == [1])
         }
     }
@@ -116,7 +120,7 @@ struct PNGSequenceEncoderTests {
             let target = dir + "/frames/"
             try render(target, count: 4, first: 4)
             let warnings = try render(target, count: 4, first: 0)
-            #expect(try contents(of: target) == frameNames(0..<8))
+            #expect(try contents(of: target) == frameNames(0 ..< 8))
             #expect(warnings == ["'\(target)' still holds 4 frames (frame_00004.png ... frame_00007.png) from an earlier render"])
             // A range overlapping frames already there is refused when it reaches them.
             let clash = try #require(throws: EncoderError.self) { try render(target, count: 4, first: 6) }
@@ -125,7 +129,7 @@ struct PNGSequenceEncoderTests {
             try render(target, count: 1, first: 12)
             let late = try #require(throws: EncoderError.self) { try render(dir + "/frames", count: 4, first: 10) }
             #expect(late.reason.hasPrefix("the folder already holds 1 of the frames this output writes (frame_00012.png)"))
-            #expect(try contents(of: target) == frameNames(0..<8) + ["frame_00012.png"])
+            #expect(try contents(of: target) == frameNames(0 ..< 8) + ["frame_00012.png"])
         }
     }
 
@@ -138,7 +142,7 @@ struct PNGSequenceEncoderTests {
             let encoder = try PNGSequenceEncoder(directory: target, settings: settings)
             let frame = variedPremultipliedBitmap(width: 128, height: 128)
             let error = try #require(throws: EncoderError.self) {
-                for _ in 0..<20 { try encoder.append(frame) }
+                for _ in 0 ..< 20 { try encoder.append(frame) }
                 try encoder.finish()
             }
             #expect(error.kind == .writeFailed)
@@ -165,7 +169,7 @@ struct PNGSequenceEncoderTests {
         #expect(PNGSequenceEncoder.frameName(0) == "frame_00000.png")
         #expect(PNGSequenceEncoder.frameName(42) == "frame_00042.png")
         #expect(PNGSequenceEncoder.frameName(99_999) == "frame_99999.png")
-        let names = (0..<1000).map { PNGSequenceEncoder.frameName($0 * 99) }
+        let names = (0 ..< 1000).map { PNGSequenceEncoder.frameName($0 * 99) }
         #expect(names == names.sorted())
         #expect(PNGSequenceEncoder.isFrameName("frame_00012.png"))
         #expect(!PNGSequenceEncoder.isFrameName("frame_12.png"))

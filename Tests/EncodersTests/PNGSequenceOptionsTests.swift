@@ -6,11 +6,15 @@ import Testing
 
 @Suite("PNG sequences: parallel, patterns, levels, alpha")
 struct PNGSequenceOptionsTests {
-    static func settings(threads: Int? = nil, level: Int = 3, transparent: Bool = true, overwrite: Bool = false)
-        -> VideoSettings {
-        VideoSettings(width: 40, height: 30, framesPerSecond: 30, overwrite: overwrite,
-                      background: transparent ? .clear : .white, pngCompressionLevel: level,
-                      encoderThreads: threads)
+    static func settings(
+        threads: Int? = nil, level: Int = 3, transparent: Bool = true, overwrite: Bool = false
+    )
+        -> VideoSettings
+    {
+        VideoSettings(
+            width: 40, height: 30, framesPerSecond: 30, overwrite: overwrite,
+            background: transparent ? .clear : .white, pngCompressionLevel: level,
+            encoderThreads: threads)
     }
 
     func write(_ path: String, _ settings: VideoSettings, count: Int = 10) throws {
@@ -75,18 +79,26 @@ struct PNGSequenceOptionsTests {
             let pattern = dir + "/f_%04d.png"
             try writeBytes([7], to: dir + "/notes.txt")
             try write(pattern, Self.settings(), count: 5)
-            #expect(try contents(of: dir) == ["f_0000.png", "f_0001.png", "f_0002.png", "f_0003.png", "f_0004.png",
-                                              "notes.txt"])
+            #expect(
+                try contents(of: dir) == [
+                    "f_0000.png", "f_0001.png", "f_0002.png", "f_0003.png", "f_0004.png",
+                    "notes.txt",
+                ])
             let error = try #require(throws: EncoderError.self) { try write(pattern, Self.settings(), count: 2) }
             #expect(error.kind == .targetNotEmpty)
-            #expect(error.description.hasPrefix("cannot write '\(pattern)': the folder already holds 1 of the frames "
-                + "this output writes (f_0000.png)"), "\(error)")
+            #expect(
+                error.description.hasPrefix(
+                    "cannot write '\(pattern)': the folder already holds 1 of the frames "
+                        + "this output writes (f_0000.png)"), "\(error)")
             // Overwriting with a shorter sequence replaces its frames; the others stay, named in a warning.
             let encoder = try OutputFormat.encoder(forOutputPath: pattern, settings: Self.settings(overwrite: true))
             for frame in transitionLikeFrames(width: 40, height: 30, count: 2, alpha: true) { try encoder.append(frame) }
             try encoder.finish()
-            #expect(try contents(of: dir) == ["f_0000.png", "f_0001.png", "f_0002.png", "f_0003.png", "f_0004.png",
-                                              "notes.txt"])
+            #expect(
+                try contents(of: dir) == [
+                    "f_0000.png", "f_0001.png", "f_0002.png", "f_0003.png", "f_0004.png",
+                    "notes.txt",
+                ])
             #expect(encoder.warnings == ["'\(dir)' still holds 3 frames (f_0002.png ... f_0004.png) from an earlier render"])
             #expect(try fileBytes(dir + "/notes.txt") == [7])
         }

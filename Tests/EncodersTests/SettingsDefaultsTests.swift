@@ -39,8 +39,9 @@ struct SettingsDefaultsTests {
         for text in ["Bayer", "floyd", "bayer:9", "bayer:-1", "bayer:", ""] { #expect(GIFDither(text) == nil, "\(text)") }
     }
 
-    @Test("GIF loop counts: -1 through 65535 are taken, 65536 and -2 refused (GIF stores 16 bits)",
-          arguments: [(-2, false), (-1, true), (0, true), (65535, true), (65536, false)])
+    @Test(
+        "GIF loop counts: -1 through 65535 are taken, 65536 and -2 refused (GIF stores 16 bits)",
+        arguments: [(-2, false), (-1, true), (0, true), (65535, true), (65536, false)])
     func loopCount(count: Int, accepted: Bool) throws {
         #expect(GIFOptions.loopCountRange.contains(count) == accepted)
         try withTemporaryDirectory { dir in

@@ -13,8 +13,9 @@ struct StreamingTests {
         VideoSettings(width: width, height: height, framesPerSecond: 30, preset: "ultrafast", background: .clear)
     }
 
-    @Test("exchange hands frames over without a copy and gives back a same-sized buffer; output equals append's",
-          arguments: ["frames/", "out.gif"])
+    @Test(
+        "exchange hands frames over without a copy and gives back a same-sized buffer; output equals append's",
+        arguments: ["frames/", "out.gif"])
     func exchange(output: String) throws {
         try withTemporaryDirectory { dir in
             let frames = transitionLikeFrames(width: 48, height: 32, count: 8, alpha: true)
@@ -25,7 +26,7 @@ struct StreamingTests {
             let byExchange = try OutputFormat.encoder(forOutputPath: dir + "/b-" + output, settings: Self.settings())
             var buffer = Bitmap(width: 48, height: 32)
             for frame in frames {
-                buffer.pixels = frame.pixels // as a renderer draws into the buffer it has
+                buffer.pixels = frame.pixels  // as a renderer draws into the buffer it has
                 buffer = try byExchange.exchange(buffer)
                 #expect(buffer.width == 48 && buffer.height == 32 && buffer.pixels.count == 48 * 32 * 4)
             }
@@ -40,8 +41,9 @@ struct StreamingTests {
         }
     }
 
-    @Test("cancel from another thread mid-render removes everything; an earlier output stays untouched",
-          arguments: outputs)
+    @Test(
+        "cancel from another thread mid-render removes everything; an earlier output stays untouched",
+        arguments: outputs)
     func cancelFromAnotherThread(output: String) throws {
         try withTemporaryDirectory { dir in
             let path = dir + "/" + output
@@ -68,7 +70,7 @@ struct StreamingTests {
             }
             canceller.start()
             var failure: EncoderError?
-            for index in 0..<100_000 {
+            for index in 0 ..< 100_000 {
                 do {
                     try encoder.append(frames[index % frames.count])
                     appended.increment()
@@ -89,8 +91,9 @@ struct StreamingTests {
         }
     }
 
-    @Test("cancel racing finish leaves either the complete output or nothing, never a temporary",
-          arguments: ["out.gif", "out.mp4", "frames/"])
+    @Test(
+        "cancel racing finish leaves either the complete output or nothing, never a temporary",
+        arguments: ["out.gif", "out.mp4", "frames/"])
     func cancelDuringFinish(output: String) throws {
         for delay in [0, 500, 3000, 20000] {
             try withTemporaryDirectory { dir in
@@ -142,7 +145,7 @@ struct StreamingTests {
             try FileManager.default.removeItem(atPath: dir + "/" + temporary)
             var caught: EncoderError?
             do {
-                for _ in 0..<50 { try encoder.append(Bitmap(width: 48, height: 32)) }
+                for _ in 0 ..< 50 { try encoder.append(Bitmap(width: 48, height: 32)) }
                 try encoder.finish()
             } catch let error as EncoderError {
                 caught = error
@@ -156,25 +159,30 @@ struct StreamingTests {
         }
     }
 
-    @Test("peak memory does not grow with the clip: 10x the frames, within 10% of the peak",
-          .timeLimit(.minutes(10)), arguments: ["mp4", "mov", "webm", "gif", "png"])
+    @Test(
+        "peak memory does not grow with the clip: 10x the frames, within 10% of the peak",
+        .timeLimit(.minutes(10)), arguments: ["mp4", "mov", "webm", "gif", "png"])
     func memoryIsFlat(format: String) throws {
         func peak(frames: Int) throws -> Int {
             // MP4 at the default preset, whose look-ahead is what could grow;
             // the slow codecs at their fastest, which keeps the test short.
-            let result = try run(benchExecutable(), [
-                "--format", format, "--frames", String(frames), "--size", "320x180", "--fps", "60",
-                "--preset", format == "mp4" ? "medium" : "ultrafast", "--transparent",
-            ])
+            let result = try run(
+                benchExecutable(),
+                [
+                    "--format", format, "--frames", String(frames), "--size", "320x180", "--fps", "60",
+                    "--preset", format == "mp4" ? "medium" : "ultrafast", "--transparent",
+                ])
             let line = String(decoding: result.stdout, as: UTF8.self)
             guard result.status == 0, let field = line.split(separator: " ").first(where: { $0.hasPrefix("vmhwm_kb=") }),
-                  let kilobytes = Int(field.dropFirst(9)) else {
+                let kilobytes = Int(field.dropFirst(9))
+            else {
                 throw ToolFailed(description: "encoders-bench failed: \(line) \(result.stderr)")
             }
             return kilobytes
         }
         // 1 s and 10 s at 60 fps.
-        let short = try peak(frames: 60), long = try peak(frames: 600)
+        let short = try peak(frames: 60)
+        let long = try peak(frames: 600)
         #expect(Double(long) <= Double(short) * 1.10, "\(format): 60 frames \(short) KiB, 600 frames \(long) KiB")
     }
 }

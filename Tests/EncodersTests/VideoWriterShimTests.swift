@@ -24,15 +24,17 @@ struct VideoWriterShimTests {
         }
     }
 
-    @Test("bad configurations are reported, naming what is wrong", arguments: [
-        ("codec", "this FFmpeg build has no encoder 'libnope'"),
-        ("option", "encoder 'libx264' has no option 'nonsense'"),
-        ("preset", "cannot open encoder 'libx264'"),
-        ("odd", "yuv420p needs a width divisible by 2 and a height divisible by 2; 15x16 is not"),
-        ("pixfmt", "unknown pixel format 'yuv999p'"),
-        ("colour", "unknown colour space 'bt9000'"),
-        ("muxer", "muxer 'mp4' has no option 'bogus'"),
-    ])
+    @Test(
+        "bad configurations are reported, naming what is wrong",
+        arguments: [
+            ("codec", "this FFmpeg build has no encoder 'libnope'"),
+            ("option", "encoder 'libx264' has no option 'nonsense'"),
+            ("preset", "cannot open encoder 'libx264'"),
+            ("odd", "yuv420p needs a width divisible by 2 and a height divisible by 2; 15x16 is not"),
+            ("pixfmt", "unknown pixel format 'yuv999p'"),
+            ("colour", "unknown colour space 'bt9000'"),
+            ("muxer", "muxer 'mp4' has no option 'bogus'"),
+        ])
     func configurationErrors(problem: String, expected: String) throws {
         try withTemporaryDirectory { dir in
             let c = configuration { c in
@@ -40,7 +42,9 @@ struct VideoWriterShimTests {
                 case "codec": c.codecName = "libnope"
                 case "option": c.codecOptions.append(("nonsense", "1"))
                 case "preset": c.codecOptions = [("preset", "warp9")]
-                case "odd": c.width = 15; c.outputWidth = nil
+                case "odd":
+                    c.width = 15
+                    c.outputWidth = nil
                 case "pixfmt": c.pixelFormat = "yuv999p"
                 case "colour": c.colorSpace = "bt9000"
                 case "muxer": c.formatOptions.append(("bogus", "1"))
@@ -82,10 +86,12 @@ struct VideoWriterShimTests {
 
 extension VideoWriterShimTests {
     /// Other outputs are another configuration of the same writer, not new code.
-    @Test("ProRes 4444 .mov and VP9 .webm with alpha need only a configuration", arguments: [
-        ("mov", "prores_ks", "yuva444p10le", "prores"),
-        ("webm", "libvpx-vp9", "yuva420p", "vp9"),
-    ])
+    @Test(
+        "ProRes 4444 .mov and VP9 .webm with alpha need only a configuration",
+        arguments: [
+            ("mov", "prores_ks", "yuva444p10le", "prores"),
+            ("webm", "libvpx-vp9", "yuva420p", "vp9"),
+        ])
     func otherOutputs(format: String, codec: String, pixelFormat: String, probedCodec: String) throws {
         try #require(VideoWriter.hasEncoder(codec), "this FFmpeg has no \(codec)")
         try withTemporaryDirectory { dir in
@@ -97,7 +103,7 @@ extension VideoWriterShimTests {
                 colorPrimaries: "bt709", colorTransfer: "bt709", colorSpace: "bt709", colorRange: "tv")
             let writer = try VideoWriter(path: path, configuration: c)
             let pixels = [UInt8](repeating: 100, count: 16 * 16 * 4)
-            for _ in 0..<6 { try pixels.withUnsafeBytes { try writer.write($0, bytesPerRow: 64) } }
+            for _ in 0 ..< 6 { try pixels.withUnsafeBytes { try writer.write($0, bytesPerRow: 64) } }
             try writer.finish()
             writer.close()
             let info = try probe(path)

@@ -4,12 +4,17 @@ import Testing
 /// Bad input: a one-line message naming what and where, a non-zero exit, and
 /// no output left behind.
 @Suite(.serialized) struct ErrorEndToEndTests {
-    func render(scene text: String?, sceneName: String = "scene.json", extra: [String: [UInt8]] = [:]) throws
-        -> (result: CommandRunner.Result, directory: URL, output: String) {
+    func render(
+        scene text: String?, sceneName: String = "scene.json", extra: [String: [UInt8]] = [:]
+    ) throws
+        -> (result: CommandRunner.Result, directory: URL, output: String)
+    {
         let dir = try CommandRunner.temporaryDirectory()
         let scene = dir.appendingPathComponent(sceneName).path
         if let text { try text.write(toFile: scene, atomically: true, encoding: .utf8) }
-        for (name, bytes) in extra { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes)) }
+        for (name, bytes) in extra {
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data(bytes))
+        }
         let output = dir.appendingPathComponent("out.mp4").path
         return (try CommandRunner.shiftrender(scene, "-o", output), dir, output)
     }
@@ -39,7 +44,9 @@ import Testing
         let (result, dir, _) = try render(scene: text)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(result.status == 1)
-        #expect(result.stderr.contains("to.subviews[0].backgroundColour: unknown key \"backgroundColour\"; did you mean \"backgroundColor\"?"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("to.subviews[0].backgroundColour: unknown key \"backgroundColour\"; did you mean \"backgroundColor\"?"),
+            "\(result.stderr)")
         expectNothingWritten(dir, besides: ["scene.json"])
     }
 

@@ -14,11 +14,13 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
     static let all: [InvalidInputCase] = {
         let url = directory.appendingPathComponent("expected.json")
         guard let data = try? Data(contentsOf: url),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cases = json["cases"] as? [[String: Any]] else { return [] }
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = json["cases"] as? [[String: Any]]
+        else { return [] }
         return cases.map {
-            InvalidInputCase(file: $0["file"] as? String ?? "?", exit: Int32($0["exit"] as? Int ?? -1),
-                             messages: $0["messages"] as? [String] ?? [], output: $0["output"] as? String)
+            InvalidInputCase(
+                file: $0["file"] as? String ?? "?", exit: Int32($0["exit"] as? Int ?? -1),
+                messages: $0["messages"] as? [String] ?? [], output: $0["output"] as? String)
         }
     }()
 
@@ -52,19 +54,28 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
 
     /// stderr is one `shiftrender: error:` line per expected message, each
     /// naming the scene, and nothing a crash would print.
-    func expectMessages(_ result: CommandRunner.Result, _ c: Case, command: String, prefixedWithScene: Bool = true,
-                        sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == c.exit, "\(command) \(c.file): exit \(result.status), stderr:\n\(result.stderr)", sourceLocation: sourceLocation)
+    func expectMessages(
+        _ result: CommandRunner.Result, _ c: Case, command: String, prefixedWithScene: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            result.status == c.exit, "\(command) \(c.file): exit \(result.status), stderr:\n\(result.stderr)",
+            sourceLocation: sourceLocation)
         for marker in ["Fatal error", "crashed", "Backtrac", "Stack dump", "Illegal instruction", "Segmentation", "panic"] {
             #expect(!result.stderr.contains(marker), "\(command) \(c.file) crashed:\n\(result.stderr)", sourceLocation: sourceLocation)
         }
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(result.stderr.hasSuffix("\n"), "\(command) \(c.file): stderr does not end a line: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
-        #expect(lines.count == c.messages.count, "\(command) \(c.file): expected \(c.messages.count) error lines, got:\n\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasSuffix("\n"), "\(command) \(c.file): stderr does not end a line: \(result.stderr.debugDescription)",
+            sourceLocation: sourceLocation)
+        #expect(
+            lines.count == c.messages.count, "\(command) \(c.file): expected \(c.messages.count) error lines, got:\n\(result.stderr)",
+            sourceLocation: sourceLocation)
         let prefix = "shiftrender: error: " + (prefixedWithScene ? "\(c.scenePath): " : "")
         for (line, expected) in zip(lines, c.messages) {
-            #expect(line.hasPrefix(prefix) && Self.line(String(line.dropFirst(prefix.count)), matches: expected),
-                    "\(command) \(c.file):\n  got      \(line)\n  expected \(prefix)\(expected)", sourceLocation: sourceLocation)
+            #expect(
+                line.hasPrefix(prefix) && Self.line(String(line.dropFirst(prefix.count)), matches: expected),
+                "\(command) \(c.file):\n  got      \(line)\n  expected \(prefix)\(expected)", sourceLocation: sourceLocation)
         }
     }
 
@@ -76,7 +87,8 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
             let path = url.appendingPathComponent(name).path
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            found[name] = isDirectory.boolValue ? Data("<directory>".utf8) : (FileManager.default.contents(atPath: path) ?? Data("<unreadable>".utf8))
+            found[name] =
+                isDirectory.boolValue ? Data("<directory>".utf8) : (FileManager.default.contents(atPath: path) ?? Data("<unreadable>".utf8))
         }
         return found
     }
@@ -117,11 +129,14 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: sceneCases)
     func renderLeavesAnExistingOutputAsItWas(_ c: Case) throws {
         let precious = Data("precious bytes, not a video".utf8)
-        try inScratch(c, prepare: { dir in
-            try precious.write(to: dir.appendingPathComponent("out.mp4"))
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent("frames"), withIntermediateDirectories: false)
-            try Data("old frame".utf8).write(to: dir.appendingPathComponent("frames/frame_0000.png"))
-        }) { dir in
+        try inScratch(
+            c,
+            prepare: { dir in
+                try precious.write(to: dir.appendingPathComponent("out.mp4"))
+                try FileManager.default.createDirectory(at: dir.appendingPathComponent("frames"), withIntermediateDirectories: false)
+                try Data("old frame".utf8).write(to: dir.appendingPathComponent("frames/frame_0000.png"))
+            }
+        ) { dir in
             let video = try CommandRunner.shiftrender(c.scenePath, "-o", dir.appendingPathComponent("out.mp4").path)
             expectMessages(video, c, command: "render")
             let frames = try CommandRunner.shiftrender(c.scenePath, "-o", dir.appendingPathComponent("frames").path + "/", "--overwrite")
@@ -134,7 +149,8 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
         try inScratch(c) { dir in
             expectMessages(try CommandRunner.shiftrender("validate", c.scenePath), c, command: "validate")
             expectMessages(try CommandRunner.shiftrender("info", c.scenePath), c, command: "info")
-            expectMessages(try CommandRunner.shiftrender("plan", c.scenePath, "-o", dir.appendingPathComponent("plan").path), c, command: "plan")
+            expectMessages(
+                try CommandRunner.shiftrender("plan", c.scenePath, "-o", dir.appendingPathComponent("plan").path), c, command: "plan")
         }
     }
 

@@ -8,22 +8,22 @@ import Testing
 /// side, which once aborted the process and then was refused by the memory
 /// budget (exit 2); clipped to what can be seen it renders (docs/snapshots.md).
 let millionPointScene = """
-{
-  "version": 1,
-  "canvas": { "width": 390, "height": 844, "scale": 2, "background": "#000000" },
-  "fps": 30,
-  "transition": { "direction": "present", "baselineDuration": 0.4, "defaultAnimation": "none" },
-  "from": { "name": "from", "backgroundColor": "#FFFFFF" },
-  "to": {
-    "name": "to",
-    "subviews": [
-      { "name": "huge", "frame": [0, 0, 1000000, 1000000], "backgroundColor": "#E6E6E6",
-        "shift": { "animations": [ { "move": { "up": 300 } } ] },
-        "subviews": [ { "name": "label", "frame": [20, 20, 200, 40], "backgroundColor": "#3333CC" } ] }
-    ]
-  }
-}
-"""
+    {
+      "version": 1,
+      "canvas": { "width": 390, "height": 844, "scale": 2, "background": "#000000" },
+      "fps": 30,
+      "transition": { "direction": "present", "baselineDuration": 0.4, "defaultAnimation": "none" },
+      "from": { "name": "from", "backgroundColor": "#FFFFFF" },
+      "to": {
+        "name": "to",
+        "subviews": [
+          { "name": "huge", "frame": [0, 0, 1000000, 1000000], "backgroundColor": "#E6E6E6",
+            "shift": { "animations": [ { "move": { "up": 300 } } ] },
+            "subviews": [ { "name": "label", "frame": [20, 20, 200, 40], "backgroundColor": "#3333CC" } ] }
+        ]
+      }
+    }
+    """
 
 @Suite struct LargeViewEndToEndTests {
     @Test func aMillionPointMovingViewValidatesAndRendersWithin200MB() throws {
@@ -48,7 +48,9 @@ let millionPointScene = """
             let p = bitmap.pixel(x: Int(x * 2), y: Int(y * 2))
             return [p.r, p.g, p.b, p.a]
         }
-        let grey: [UInt8] = [230, 230, 230, 255], blue: [UInt8] = [51, 51, 204, 255], white: [UInt8] = [255, 255, 255, 255]
+        let grey: [UInt8] = [230, 230, 230, 255]
+        let blue: [UInt8] = [51, 51, 204, 255]
+        let white: [UInt8] = [255, 255, 255, 255]
         #expect(start.width == 780 && start.height == 1688)
         // First frame: the view 300 pt down, the white `from` root above it.
         #expect(colour(start, 100, 100) == white && colour(start, 100, 290) == white)

@@ -78,17 +78,20 @@ import Testing
     /// the MP4's estimate lets the still through and refuses the MP4 up front.
     @Test func renderChecksTheSameFigures() throws {
         let (_, outputs) = try report()
-        let still = try #require(outputs["still"]?.bytes), mp4 = try #require(outputs["mp4"]?.bytes)
+        let still = try #require(outputs["still"]?.bytes)
+        let mp4 = try #require(outputs["mp4"]?.bytes)
         #expect(still < mp4)
         let limit = String(Int((still + mp4) / 2))
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let png = try CommandRunner.shiftrender("render", example, "--frame", "5", "--memory-limit", limit,
-                                                "-o", directory.appendingPathComponent("still.png").path)
+        let png = try CommandRunner.shiftrender(
+            "render", example, "--frame", "5", "--memory-limit", limit,
+            "-o", directory.appendingPathComponent("still.png").path)
         #expect(png.status == 0, "\(png.stderr)")
-        let clip = try CommandRunner.shiftrender("render", example, "--memory-limit", limit,
-                                                 "-o", directory.appendingPathComponent("clip.mp4").path)
+        let clip = try CommandRunner.shiftrender(
+            "render", example, "--memory-limit", limit,
+            "-o", directory.appendingPathComponent("clip.mp4").path)
         #expect(clip.status == 2)
         #expect(clip.stderr.contains("this render needs about \(String(format: "%.0f MB", mp4 / 1e6))"), "\(clip.stderr)")
         #expect(clip.stderr.contains("--memory-limit"))

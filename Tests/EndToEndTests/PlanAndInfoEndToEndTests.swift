@@ -22,7 +22,8 @@ import Testing
         #expect(Set(ids) == ["card", "poster", "title"])
         // Title: 0.4 + 0.175 * 393 / 500 s, its centre moving from (210, 175) to (154, 564).
         let title = try #require(views.first { $0["id"] as? String == "title" })
-        let dx: Double = 154 - 210, dy: Double = 564 - 175
+        let dx: Double = 154 - 210
+        let dy: Double = 564 - 175
         let distance = (dx * dx + dy * dy).squareRoot()
         #expect(abs((title["duration"] as? Double ?? 0) - (0.4 + 0.175 * distance / 500)) < 1e-9)
     }
@@ -38,7 +39,7 @@ import Testing
         #expect(plan["format"] as? String == "shiftrender-frame-plan")
         let frames = try #require(plan["frames"] as? [[String: Any]])
         #expect(frames.count == 34)
-        #expect(frames.map { $0["index"] as? Int } == Array(0..<34))
+        #expect(frames.map { $0["index"] as? Int } == Array(0 ..< 34))
         let snapshots = try #require(plan["snapshots"] as? [[String: Any]])
         for snapshot in snapshots {
             let file = out.appendingPathComponent(snapshot["file"] as? String ?? "").path
@@ -116,8 +117,9 @@ import Testing
         try redToBlueScene.write(to: scene, atomically: true, encoding: .utf8)
         let result = try CommandRunner.shiftrender("plan", scene.path, "-o", dir.path, "--overwrite")
         #expect(result.status == 3)
-        #expect(result.stderr.contains("'\(dir.path)/plan.json' is an input of this render; refusing to write over it"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains("'\(dir.path)/plan.json' is an input of this render; refusing to write over it"),
+            "\(result.stderr)")
         #expect(try String(contentsOf: scene, encoding: .utf8) == redToBlueScene)
         #expect(CommandRunner.contents(dir) == ["plan.json"])
     }
@@ -126,7 +128,8 @@ import Testing
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("bad.json")
-        try "{\"version\": 1, \"canvas\": {\"width\": -4, \"height\": 10}, \"from\": {}, \"to\": {}}".write(to: scene, atomically: true, encoding: .utf8)
+        try "{\"version\": 1, \"canvas\": {\"width\": -4, \"height\": 10}, \"from\": {}, \"to\": {}}".write(
+            to: scene, atomically: true, encoding: .utf8)
         let result = try CommandRunner.shiftrender("plan", scene.path, "-o", dir.appendingPathComponent("plan").path)
         #expect(result.status == 1)
         #expect(result.stderr.contains("canvas.width: -4 is out of range"))
@@ -137,8 +140,10 @@ import Testing
 /// Outputs named relative to the working directory, one component deep: the
 /// check made before the scene loads trapped on them once.
 @Suite struct RelativeOutputEndToEndTests {
-    @Test(arguments: [["plan", "SCENE", "-o", "p/"], ["SCENE", "-o", "x.mp4"], ["SCENE", "-o", "frames/"],
-                      ["SCENE", "-o", "still.png", "--frame", "3"], ["SCENE", "--sheet", "sheet.png"]])
+    @Test(arguments: [
+        ["plan", "SCENE", "-o", "p/"], ["SCENE", "-o", "x.mp4"], ["SCENE", "-o", "frames/"],
+        ["SCENE", "-o", "still.png", "--frame", "3"], ["SCENE", "--sheet", "sheet.png"],
+    ])
     func relativeOutputs(arguments: [String]) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -8,16 +8,16 @@ import Testing
 /// baselineDuration 0.5 s and nothing moves, so the motion lasts 0.5 s:
 /// ceil(0.5 * 24) + 1 = 13 frames.
 let redToBlueScene = """
-{
-  "version": 1,
-  "canvas": { "width": 32, "height": 24, "scale": 2, "background": "#000000" },
-  "fps": 24,
-  "transition": { "direction": "present", "baselineDuration": 0.5, "defaultAnimation": "fade" },
-  "from": { "backgroundColor": "#FF0000" },
-  "to": { "backgroundColor": "#0000FF",
-          "subviews": [ { "frame": [0, 0, 16, 12], "backgroundColor": "#00FF00" } ] }
-}
-"""
+    {
+      "version": 1,
+      "canvas": { "width": 32, "height": 24, "scale": 2, "background": "#000000" },
+      "fps": 24,
+      "transition": { "direction": "present", "baselineDuration": 0.5, "defaultAnimation": "fade" },
+      "from": { "backgroundColor": "#FF0000" },
+      "to": { "backgroundColor": "#0000FF",
+              "subviews": [ { "frame": [0, 0, 16, 12], "backgroundColor": "#00FF00" } ] }
+    }
+    """
 
 @Suite(.serialized) struct RenderEndToEndTests {
     func writeScene(_ text: String, in directory: URL) throws -> String {
@@ -34,11 +34,15 @@ let redToBlueScene = """
         let result = try CommandRunner.shiftrender(scene, "-o", output)
         #expect(result.status == 0, "stderr: \(result.stderr)")
 
-        let probe = try CommandRunner.run("/usr/bin/ffprobe", [
-            "-v", "error", "-select_streams", "v:0", "-count_frames",
-            "-show_entries", "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,color_primaries,color_transfer,color_space:format=duration",
-            "-of", "json", output,
-        ])
+        let probe = try CommandRunner.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries",
+                "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,"
+                    + "color_primaries,color_transfer,color_space:format=duration",
+                "-of", "json", output,
+            ])
         let json = try #require(try JSONSerialization.jsonObject(with: probe.stdout) as? [String: Any])
         let stream = try #require((json["streams"] as? [[String: Any]])?.first)
         #expect(stream["codec_name"] as? String == "h264")

@@ -84,7 +84,8 @@ import Testing
     @Test func tooManyFramesIsRefusedBeforeAnyWork() throws {
         try withScene { scene, dir in
             let long = redToBlueScene.replacingOccurrences(of: "\"fps\": 24", with: "\"fps\": 240")
-                .replacingOccurrences(of: "\"defaultAnimation\": \"fade\"", with: "\"defaultAnimation\": \"fade\", \"hold\": {\"after\": 600}")
+                .replacingOccurrences(
+                    of: "\"defaultAnimation\": \"fade\"", with: "\"defaultAnimation\": \"fade\", \"hold\": {\"after\": 600}")
             try long.write(toFile: scene, atomically: true, encoding: .utf8)
             let result = try CommandRunner.shiftrender(scene, "-o", dir.appendingPathComponent("o.mp4").path)
             #expect(result.status == 1)

@@ -10,14 +10,14 @@ import Glibc
 @Suite(.serialized) struct SignalEndToEndTests {
     /// A 1080p clip that keeps x264 at veryslow busy for far longer than the test waits.
     static let slowScene = """
-    {"version": 1, "canvas": {"width": 1920, "height": 1080}, "fps": 60,
-     "transition": {"defaultAnimation": "none", "baselineDuration": 2, "hold": {"after": 20}},
-     "from": {"backgroundColor": "#FFFFFF", "subviews": [
-       {"frame": [10, 10, 400, 300], "backgroundColor": "#E53935", "cornerRadius": 40, "shift": {"id": "card"},
-        "shadow": {"opacity": 0.5, "radius": 30}}]},
-     "to": {"backgroundColor": "#202020", "subviews": [
-       {"frame": [900, 500, 900, 500], "backgroundColor": "#1E88E5", "cornerRadius": 60, "shift": {"id": "card"}}]}}
-    """
+        {"version": 1, "canvas": {"width": 1920, "height": 1080}, "fps": 60,
+         "transition": {"defaultAnimation": "none", "baselineDuration": 2, "hold": {"after": 20}},
+         "from": {"backgroundColor": "#FFFFFF", "subviews": [
+           {"frame": [10, 10, 400, 300], "backgroundColor": "#E53935", "cornerRadius": 40, "shift": {"id": "card"},
+            "shadow": {"opacity": 0.5, "radius": 30}}]},
+         "to": {"backgroundColor": "#202020", "subviews": [
+           {"frame": [900, 500, 900, 500], "backgroundColor": "#1E88E5", "cornerRadius": 60, "shift": {"id": "card"}}]}}
+        """
 
     struct Outcome {
         var status: Int32
@@ -47,8 +47,9 @@ import Glibc
         return Outcome(status: process.terminationStatus, seconds: seconds, stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    @Test("Each signal during a video render: exit 128 + N within a moment, nothing left, the earlier file untouched",
-          arguments: [(SIGTERM, 2.0), (SIGINT, 2.0), (SIGHUP, 2.0), (SIGQUIT, 2.0), (SIGPIPE, 2.0), (SIGTERM, 0.3)])
+    @Test(
+        "Each signal during a video render: exit 128 + N within a moment, nothing left, the earlier file untouched",
+        arguments: [(SIGTERM, 2.0), (SIGINT, 2.0), (SIGHUP, 2.0), (SIGQUIT, 2.0), (SIGPIPE, 2.0), (SIGTERM, 0.3)])
     func videoRender(signal: Int32, delay: Double) throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -74,8 +75,9 @@ import Glibc
         // At 4x the sheet's frames are 7680 x 4320: each takes long enough to be caught.
         try Self.slowScene.replacingOccurrences(of: "\"height\": 1080}", with: "\"height\": 1080, \"scale\": 4}")
             .write(to: scene, atomically: true, encoding: .utf8)
-        let outcome = try Self.interrupt([scene.path, "--sheet", dir.appendingPathComponent("sheet.png").path],
-                                         with: signal, after: 1.5)
+        let outcome = try Self.interrupt(
+            [scene.path, "--sheet", dir.appendingPathComponent("sheet.png").path],
+            with: signal, after: 1.5)
         #expect(outcome.status == 128 + signal, "\(outcome.stderr)")
         #expect(outcome.seconds < 2.5, "took \(outcome.seconds) s after the signal")
         #expect(CommandRunner.contents(dir) == ["scene.json"])

@@ -25,6 +25,9 @@ import Testing
         let fail = try CommandRunner.shiftrender("verify", scene, "--golden", goldens, "--failures", failures, "--frame", "12")
         #expect(fail.status == 1)
         #expect(fail.stdoutText.contains("FAIL"))
-        #expect(Set(CommandRunner.contents(URL(fileURLWithPath: failures))).isSuperset(of: ["frame_00012.actual.png", "frame_00012.diff.png", "failures-sheet.png"]))
+        #expect(
+            Set(CommandRunner.contents(URL(fileURLWithPath: failures))).isSuperset(of: [
+                "frame_00012.actual.png", "frame_00012.diff.png", "failures-sheet.png",
+            ]))
     }
 }

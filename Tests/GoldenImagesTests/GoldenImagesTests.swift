@@ -8,13 +8,20 @@ import Testing
     /// A 64 x 48 scene-like image: a soft gradient, an anti-aliased edge at x = 20.5, a translucent square.
     static func sample(shift: Int = 0) -> Bitmap {
         var b = Bitmap(width: 64, height: 48)
-        for y in 0..<48 {
-            for x in 0..<64 {
+        for y in 0 ..< 48 {
+            for x in 0 ..< 64 {
                 let sx = x - shift
-                var r = UInt8(40 + y), g = UInt8(60 + 2 * y), bl = UInt8(200)
+                var r = UInt8(40 + y)
+                var g = UInt8(60 + 2 * y)
+                var bl = UInt8(200)
                 if sx > 20 { (r, g, bl) = (250, 250, 250) } else if sx == 20 { (r, g, bl) = (145, 155, 225) }
                 var a: UInt8 = 255
-                if (30..<40).contains(sx) && (10..<20).contains(y) { a = 128; r /= 2; g /= 2; bl /= 2 }
+                if (30 ..< 40).contains(sx) && (10 ..< 20).contains(y) {
+                    a = 128
+                    r /= 2
+                    g /= 2
+                    bl /= 2
+                }
                 b.setPixel(x: x, y: y, (r, g, bl, a))
             }
         }
@@ -27,7 +34,7 @@ import Testing
         var noisy = golden
         var rng = SystemRandomNumberGenerator()
         for i in noisy.pixels.indices {
-            let v = Int(noisy.pixels[i]) + Int.random(in: -2...2, using: &rng)
+            let v = Int(noisy.pixels[i]) + Int.random(in: -2 ... 2, using: &rng)
             noisy.pixels[i] = UInt8(min(255, max(0, v)))
         }
         let comparison = ImageComparison(actual: noisy, expected: golden)
@@ -43,7 +50,7 @@ import Testing
     @Test func aTwoPercentAlphaErrorFails() {
         var dimmer = Self.sample()
         for i in stride(from: 0, to: dimmer.pixels.count, by: 4) {
-            for c in 0..<4 { dimmer.pixels[i + c] = UInt8((Double(dimmer.pixels[i + c]) * 0.98).rounded()) }
+            for c in 0 ..< 4 { dimmer.pixels[i + c] = UInt8((Double(dimmer.pixels[i + c]) * 0.98).rounded()) }
         }
         let comparison = ImageComparison(actual: dimmer, expected: Self.sample())
         #expect(!comparison.matches)
@@ -78,10 +85,11 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before)
         let failed = try check.check(Self.sample(shift: 1), goldenPath: golden)
         #expect(!failed.passed)
-        let actualPath = try #require(failed.actualPath), diffPath = try #require(failed.diffPath)
+        let actualPath = try #require(failed.actualPath)
+        let diffPath = try #require(failed.diffPath)
         #expect(try PNGCodec.decode(fileAt: actualPath) == Self.sample(shift: 1))
         let diff = try PNGCodec.decode(fileAt: diffPath)
-        #expect(diff.pixel(x: 21, y: 5).r > 200)      // the moved edge glows red
+        #expect(diff.pixel(x: 21, y: 5).r > 200)  // the moved edge glows red
         #expect(diff.pixel(x: 5, y: 5).r == diff.pixel(x: 5, y: 5).g)  // unchanged pixels stay grey
         #expect(failed.message.contains(actualPath) && failed.message.contains(diffPath))
     }

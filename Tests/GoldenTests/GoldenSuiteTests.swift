@@ -47,10 +47,12 @@ import Testing
 
     @Test(arguments: scenes)
     func sceneMatchesItsGoldens(_ scene: String) throws {
-        let renderer = try Renderer(fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path,
-                                    options: Renderer.Options(threads: 2))
-        let goldens = SceneGoldens(renderer: renderer, goldenDirectory: Self.root.appendingPathComponent("fixtures/golden/\(scene)").path,
-                                   failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path)
+        let renderer = try Renderer(
+            fileAt: Self.root.appendingPathComponent("fixtures/scenes/\(scene).json").path,
+            options: Renderer.Options(threads: 2))
+        let goldens = SceneGoldens(
+            renderer: renderer, goldenDirectory: Self.root.appendingPathComponent("fixtures/golden/\(scene)").path,
+            failureDirectory: Self.root.appendingPathComponent(".build/golden-failures/\(scene)").path)
         let report = try goldens.verify(frames: try Self.frames(for: scene, frameCount: renderer.frameCount))
         for (_, result) in report.results { #expect(result.passed, "\(result.message)") }
     }

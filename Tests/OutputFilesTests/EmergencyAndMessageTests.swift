@@ -15,8 +15,9 @@ struct EmergencyAndMessageTests {
         }
     }
 
-    @Test("removeAllTemporaries gives up rather than wait for a registry lock a stuck thread holds",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "removeAllTemporaries gives up rather than wait for a registry lock a stuck thread holds",
+        .timeLimit(.minutes(1)))
     func neverWaitsForTheLock() throws {
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -57,7 +58,7 @@ struct EmergencyAndMessageTests {
             defer { close(descriptor) }
             let block = [UInt8](repeating: 7, count: 16384)
             var failure: Int32 = 0
-            for _ in 0..<16 where failure == 0 {
+            for _ in 0 ..< 16 where failure == 0 {
                 if write(descriptor, block, block.count) < 0 { failure = errno }
             }
             #expect(FileProblem.describe(errno: failure) == "no space left on device (the disk is full)")

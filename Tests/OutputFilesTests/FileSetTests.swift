@@ -9,8 +9,10 @@ import Testing
 struct FileSetTests {
     /// Opens a set at `path`, writes `files` (relative path: text) into it and commits.
     @discardableResult
-    func writeSet(_ path: String, _ files: [String: String], set: FileSet = textFiles(), overwrite: Bool = false,
-                  inputs: InputFiles = InputFiles()) throws -> [String] {
+    func writeSet(
+        _ path: String, _ files: [String: String], set: FileSet = textFiles(), overwrite: Bool = false,
+        inputs: InputFiles = InputFiles()
+    ) throws -> [String] {
         let output = try AtomicOutput(path: path, kind: .fileSet(set), overwrite: overwrite, inputs: inputs)
         for (name, body) in files {
             let file = output.temporaryPath + "/" + name
@@ -24,8 +26,9 @@ struct FileSetTests {
     @Test("a new folder appears whole, by one rename of a temporary sibling")
     func newFolder() throws {
         try withTemporaryDirectory { dir in
-            let output = try AtomicOutput(path: dir + "/frames/", kind: .fileSet(textFiles(folders: ["sub"])),
-                                          overwrite: false, inputs: InputFiles())
+            let output = try AtomicOutput(
+                path: dir + "/frames/", kind: .fileSet(textFiles(folders: ["sub"])),
+                overwrite: false, inputs: InputFiles())
             #expect(output.temporaryPath.hasPrefix(dir + "/.frames.partial-"))
             #expect(try contents(of: output.temporaryPath) == ["sub"], "declared folders are made")
             try write("a", to: output.temporaryPath + "/a.txt")
@@ -50,12 +53,14 @@ struct FileSetTests {
 
             // Known up front: refused before any work.
             let early = #expect(throws: OutputError.self) {
-                try AtomicOutput(path: target, kind: .fileSet(textFiles(expected: ["a.txt"])), overwrite: false,
-                                 inputs: InputFiles())
+                try AtomicOutput(
+                    path: target, kind: .fileSet(textFiles(expected: ["a.txt"])), overwrite: false,
+                    inputs: InputFiles())
             }
             #expect(early?.kind == .targetExists)
-            #expect(early?.reason == "the folder already holds 1 of the text files this output writes (a.txt); "
-                + "allow overwriting (--overwrite) to replace it, or choose another folder")
+            #expect(
+                early?.reason == "the folder already holds 1 of the text files this output writes (a.txt); "
+                    + "allow overwriting (--overwrite) to replace it, or choose another folder")
             // Found at commit.
             let late = #expect(throws: OutputError.self) { try writeSet(target, ["a.txt": "new", "b.txt": "new", "c.txt": "new"]) }
             #expect(late?.reason.hasPrefix("the folder already holds 2 of the text files this output writes (a.txt ... b.txt)") == true)
@@ -76,9 +81,9 @@ struct FileSetTests {
     func disjointSets() throws {
         try withTemporaryDirectory { dir in
             let target = dir + "/frames/"
-            try writeSet(target, Dictionary(uniqueKeysWithValues: (0..<3).map { ("f\($0).txt", "first") }))
-            let warnings = try writeSet(target, Dictionary(uniqueKeysWithValues: (3..<5).map { ("f\($0).txt", "second") }))
-            #expect(try contents(of: target) == (0..<5).map { "f\($0).txt" })
+            try writeSet(target, Dictionary(uniqueKeysWithValues: (0 ..< 3).map { ("f\($0).txt", "first") }))
+            let warnings = try writeSet(target, Dictionary(uniqueKeysWithValues: (3 ..< 5).map { ("f\($0).txt", "second") }))
+            #expect(try contents(of: target) == (0 ..< 5).map { "f\($0).txt" })
             #expect(warnings == ["'\(target)' still holds 3 text files (f0.txt ... f2.txt) from an earlier render"])
         }
     }
@@ -94,8 +99,9 @@ struct FileSetTests {
             try write("used by a scene", to: target + "/images/2.txt")
             let inputs = InputFiles(paths: [target + "/images/2.txt"])
 
-            let warnings = try writeSet(target, ["plan.txt": "2", "images/0.txt": "2"], set: set, overwrite: true,
-                                        inputs: inputs)
+            let warnings = try writeSet(
+                target, ["plan.txt": "2", "images/0.txt": "2"], set: set, overwrite: true,
+                inputs: inputs)
             #expect(try contents(of: target) == ["images", "plan.txt"])
             #expect(try contents(of: target + "/images") == ["0.txt", "2.txt", "keep.png", "nested"])
             #expect(try text(target + "/images/0.txt") == "2")
@@ -113,7 +119,7 @@ struct FileSetTests {
     func neverFewer() throws {
         try withTemporaryDirectory { dir in
             let target = dir + "/frames"
-            let names = (0..<400).map { String(format: "f%05d.txt", $0) }
+            let names = (0 ..< 400).map { String(format: "f%05d.txt", $0) }
             try writeSet(target, Dictionary(uniqueKeysWithValues: names.map { ($0, "old") }))
             let output = try AtomicOutput(path: target, kind: .fileSet(textFiles()), overwrite: true, inputs: InputFiles())
             for name in names { try write("new", to: output.temporaryPath + "/" + name) }
@@ -149,8 +155,9 @@ struct FileSetTests {
             try makeFolder(dir + "/plan")
             try write("x", to: dir + "/plan/images")
             let folder = #expect(throws: OutputError.self) {
-                try AtomicOutput(path: dir + "/plan", kind: .fileSet(textFiles(folders: ["images"])), overwrite: true,
-                                 inputs: InputFiles())
+                try AtomicOutput(
+                    path: dir + "/plan", kind: .fileSet(textFiles(folders: ["images"])), overwrite: true,
+                    inputs: InputFiles())
             }
             #expect(folder?.reason == "'\(dir)/plan/images' is not a directory; this output needs a folder there")
 

@@ -18,8 +18,9 @@ struct InputFilesTests {
                     try AtomicOutput(path: path, overwrite: true, inputs: inputs)
                 }
                 #expect(error?.kind == .isInput)
-                #expect(error?.description == "cannot write '\(path)': '\(path)' is an input of this render; "
-                    + "refusing to write over it")
+                #expect(
+                    error?.description == "cannot write '\(path)': '\(path)' is an input of this render; "
+                        + "refusing to write over it")
             }
             #expect(try text(poster) == "input")
             #expect(try contents(of: dir) == ["hard.png", "link.png", "poster.png"])
@@ -37,8 +38,9 @@ struct InputFilesTests {
             try write("scene image", to: target + "/img.txt")
             let inputs = InputFiles(paths: [target + "/plan.txt", target + "/img.txt"])
             let early = #expect(throws: OutputError.self) {
-                try AtomicOutput(path: target, kind: .fileSet(textFiles(expected: ["plan.txt"])), overwrite: true,
-                                 inputs: inputs)
+                try AtomicOutput(
+                    path: target, kind: .fileSet(textFiles(expected: ["plan.txt"])), overwrite: true,
+                    inputs: inputs)
             }
             #expect(early?.reason == "'\(target)/plan.txt' is an input of this render; refusing to write over it")
 
@@ -57,9 +59,12 @@ struct InputFilesTests {
         // a later file with its inode number would be refused.
         try withTemporaryDirectory { dir in
             let lines = try runProbe("declared", dir)
-            #expect(lines == ["declared: true, missing: false",
-                              "cannot write '\(dir)/./scene.gif': '\(dir)/./scene.gif' is an input of this render; "
-                                + "refusing to write over it"])
+            #expect(
+                lines == [
+                    "declared: true, missing: false",
+                    "cannot write '\(dir)/./scene.gif': '\(dir)/./scene.gif' is an input of this render; "
+                        + "refusing to write over it",
+                ])
             #expect(try text(dir + "/scene.gif") == "a scene named like an output")
         }
     }

@@ -47,8 +47,9 @@ struct SingleFileTests {
                 try AtomicOutput(path: path, overwrite: false, inputs: InputFiles())
             }
             #expect(refused?.kind == .targetExists)
-            #expect(refused?.description == "cannot write '\(path)': it already exists; "
-                + "allow overwriting (--overwrite) to replace it, or choose another name")
+            #expect(
+                refused?.description == "cannot write '\(path)': it already exists; "
+                    + "allow overwriting (--overwrite) to replace it, or choose another name")
             #expect(try contents(of: dir) == ["out.mp4"])
 
             let output = try AtomicOutput(path: path, overwrite: true, inputs: InputFiles())

@@ -12,8 +12,10 @@ struct SweepTests {
             let leftovers = [".out.mp4.partial-0000000abc", ".out.mp4.partial-k3x9"]
             for name in leftovers { try write("dead", to: dir + "/" + name) }
             try makeFolder(dir + "/.out.mp4.partial-dir0000000/sub")
-            let strangers = [".out.mp4.partial-abc.replaced", ".out.mp4.partial-ABC", ".other.mp4.partial-0000000abc",
-                             "out.mp4.partial-0000000abc"]
+            let strangers = [
+                ".out.mp4.partial-abc.replaced", ".out.mp4.partial-ABC", ".other.mp4.partial-0000000abc",
+                "out.mp4.partial-0000000abc",
+            ]
             for name in strangers { try write("keep", to: dir + "/" + name) }
             let output = try AtomicOutput(path: dir + "/out.mp4", overwrite: false, inputs: InputFiles())
             let temporary = String(output.temporaryPath.dropFirst(dir.count + 1))
@@ -53,8 +55,9 @@ struct SweepTests {
         }
     }
 
-    @Test("a writer killed with SIGKILL leaves a partial the next output sweeps, and not before",
-          arguments: ["file", "folder"])
+    @Test(
+        "a writer killed with SIGKILL leaves a partial the next output sweeps, and not before",
+        arguments: ["file", "folder"])
     func killedWriter(kind: String) throws {
         try withTemporaryDirectory { dir in
             let target = dir + (kind == "file" ? "/out.mp4" : "/frames")

@@ -35,10 +35,13 @@ func inode(_ path: String) -> UInt64? {
 }
 
 /// A file set of `*.txt` files and `sub/*.txt`, like a small plan.
-func textFiles(expected: [String] = [], last: [String] = [], earlier: FileSet.EarlierMembers = .keep,
-               folders: [String] = []) -> FileSet {
-    FileSet(noun: "text file", isMember: { $0.hasSuffix(".txt") && !$0.hasPrefix(".") }, folders: folders,
-            expectedMembers: expected, lastMembers: last, earlierMembers: earlier)
+func textFiles(
+    expected: [String] = [], last: [String] = [], earlier: FileSet.EarlierMembers = .keep,
+    folders: [String] = []
+) -> FileSet {
+    FileSet(
+        noun: "text file", isMember: { $0.hasSuffix(".txt") && !$0.hasPrefix(".") }, folders: folders,
+        expectedMembers: expected, lastMembers: last, earlierMembers: earlier)
 }
 
 /// The output-files-probe executable built beside the test bundle.

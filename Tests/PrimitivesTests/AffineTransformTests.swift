@@ -38,7 +38,8 @@ struct AffineTransformTests {
 
     @Test("concatenating applies self first, then the argument")
     func concatenationOrder() {
-        let scale = AffineTransform2D.scale(2, 2), move = AffineTransform2D.translation(10, 0)
+        let scale = AffineTransform2D.scale(2, 2)
+        let move = AffineTransform2D.translation(10, 0)
         // Scale then move: (1, 1) -> (2, 2) -> (12, 2). Move then scale: (1, 1) -> (11, 1) -> (22, 2).
         #expect(scale.concatenating(move).apply(Point(x: 1, y: 1)) == Point(x: 12, y: 2))
         #expect(move.concatenating(scale).apply(Point(x: 1, y: 1)) == Point(x: 22, y: 2))

@@ -14,8 +14,8 @@ import Glibc
 /// corpus in fixtures/invalid/, and the inputs in fuzz/regressions/ replayed.
 @Suite struct BadInputTests {
     let base = """
-    {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [{"frame": [0, 0, 5, 5]VIEW}]}}
-    """
+        {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [{"frame": [0, 0, 5, 5]VIEW}]}}
+        """
 
     func issues(_ text: String, baseDirectory: String = "/scenes") -> [SceneProblem] {
         issues(Array(text.utf8), baseDirectory: baseDirectory)
@@ -53,11 +53,13 @@ import Glibc
         let found = issues(view(", \"corner\\nRadius\": 1, \"contentMode\": \"fill\\u001b[31m\""))
         #expect(found.count == 2)
         for issue in found {
-            #expect(!issue.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(issue.description.debugDescription)")
+            #expect(
+                !issue.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(issue.description.debugDescription)")
         }
         #expect(found.contains { $0.path == "to.subviews[0].corner\\nRadius" && $0.message.hasPrefix("unknown key \"corner\\nRadius\"") })
         #expect(found.contains { $0.message.hasPrefix("unknown value \"fill\\u001B[31m\"") })
-        #expect(SceneProblem.escapingControlCharacters("a\u{0}b\u{7F}c\u{85}d\u{2028}e\tf\rg") == "a\\u0000b\\u007Fc\\u0085d\\u2028e\\tf\\rg")
+        #expect(
+            SceneProblem.escapingControlCharacters("a\u{0}b\u{7F}c\u{85}d\u{2028}e\tf\rg") == "a\\u0000b\\u007Fc\\u0085d\\u2028e\\tf\\rg")
         #expect(SceneProblem.escapingControlCharacters("café ✓ 🎬") == "café ✓ 🎬")
     }
 
@@ -83,9 +85,14 @@ import Glibc
     }
 
     @Test func aSchemaReferenceMustBeAString() {
-        let found = issues(base.replacingOccurrences(of: "{\"version\": 1,", with: "{\"$schema\": 5, \"version\": 1,").replacingOccurrences(of: "VIEW", with: ""))
+        let found = issues(
+            base.replacingOccurrences(of: "{\"version\": 1,", with: "{\"$schema\": 5, \"version\": 1,").replacingOccurrences(
+                of: "VIEW", with: ""))
         #expect(found.map(\.path) == ["$schema"])
-        #expect(issues(base.replacingOccurrences(of: "{\"version\": 1,", with: "{\"$schema\": \"s.json\", \"version\": 1,").replacingOccurrences(of: "VIEW", with: "")) == [])
+        #expect(
+            issues(
+                base.replacingOccurrences(of: "{\"version\": 1,", with: "{\"$schema\": \"s.json\", \"version\": 1,").replacingOccurrences(
+                    of: "VIEW", with: "")) == [])
     }
 
     // MARK: Images
@@ -156,7 +163,10 @@ import Glibc
 
     /// Every scene in fixtures/invalid/ is refused by the decoder alone (bar
     /// the one whose problem is its output path), with one-line issues.
-    @Test(arguments: Repository.files(in: "fixtures/invalid").filter { $0.hasSuffix(".json") && !$0.hasSuffix("/expected.json") || $0.hasSuffix(".bin") })
+    @Test(
+        arguments: Repository.files(in: "fixtures/invalid").filter {
+            $0.hasSuffix(".json") && !$0.hasSuffix("/expected.json") || $0.hasSuffix(".bin")
+        })
     func everyInvalidSceneIsRefused(file: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
         let found = issues(bytes, baseDirectory: Repository.path("fixtures/invalid"))
@@ -174,7 +184,8 @@ import Glibc
     func fuzzRegressionScene(file: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
         for issue in issues(bytes, baseDirectory: Repository.path("fixtures/scenes")) {
-            #expect(!issue.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(issue.description.debugDescription)")
+            #expect(
+                !issue.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(issue.description.debugDescription)")
         }
     }
 
@@ -198,7 +209,9 @@ import Glibc
             let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             let found = issues(text)
             #expect(found.count == 1)
-            #expect(found.first?.message.contains(depth > JSONReader.maximumDepth ? "nesting deeper than" : "expected an object") == true, "depth \(depth): \(found)")
+            #expect(
+                found.first?.message.contains(depth > JSONReader.maximumDepth ? "nesting deeper than" : "expected an object") == true,
+                "depth \(depth): \(found)")
         }
     }
 }

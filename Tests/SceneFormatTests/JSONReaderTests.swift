@@ -3,24 +3,38 @@ import Testing
 
 @Suite struct JSONReaderTests {
     func syntaxError(_ text: String) -> JSONReader.SyntaxError? {
-        do { _ = try JSONReader.parse(Array(text.utf8)); return nil } catch { return error }
+        do {
+            _ = try JSONReader.parse(Array(text.utf8))
+            return nil
+        } catch { return error }
     }
 
     @Test func parsesNestedValuesKeepingKeyOrderAndPlaces() throws {
-        let node = try JSONReader.parse(Array("{\n  \"b\": [1, 2.5e1, -0.5],\n  \"a\": {\"s\": \"x\\u00e9\\n\"}, \"t\": true, \"n\": null\n}".utf8))
-        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        let node = try JSONReader.parse(
+            Array("{\n  \"b\": [1, 2.5e1, -0.5],\n  \"a\": {\"s\": \"x\\u00e9\\n\"}, \"t\": true, \"n\": null\n}".utf8))
+        guard case .object(let members) = node.value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["b", "a", "t", "n"])
         #expect(members[0].value.line == 2 && members[0].value.column == 8)
-        #expect(members[0].value.value == .array([
-            JSONNode(value: .number(1), line: 2, column: 9), JSONNode(value: .number(25), line: 2, column: 12),
-            JSONNode(value: .number(-0.5), line: 2, column: 19),
-        ]))
-        guard case .object(let inner) = members[1].value.value else { Issue.record("not an object"); return }
+        #expect(
+            members[0].value.value
+                == .array([
+                    JSONNode(value: .number(1), line: 2, column: 9), JSONNode(value: .number(25), line: 2, column: 12),
+                    JSONNode(value: .number(-0.5), line: 2, column: 19),
+                ]))
+        guard case .object(let inner) = members[1].value.value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(inner[0].value.value == .string("x\u{e9}\n"))
     }
 
     @Test func reportsLineAndColumnOfSyntaxErrors() {
-        #expect(syntaxError("{\n  \"a\": 1,\n  \"b\" 2\n}") == JSONReader.SyntaxError(message: "unexpected '2'; expected ':' after key \"b\"", line: 3, column: 7))
+        #expect(
+            syntaxError("{\n  \"a\": 1,\n  \"b\" 2\n}")
+                == JSONReader.SyntaxError(message: "unexpected '2'; expected ':' after key \"b\"", line: 3, column: 7))
         #expect(syntaxError("{\"a\": [1, 2,]}")?.message == "trailing comma before ']'")
         #expect(syntaxError("{\"a\": 1")?.message.contains("truncated") == true)
         #expect(syntaxError("")?.message.contains("empty") == true)
@@ -64,12 +78,16 @@ import Testing
     /// it when the message names that byte. Seeded, so a failure replays.
     @Test func binaryGarbageIsASyntaxErrorNotACrash() {
         var generator = SeededGenerator(state: 0x5EED_6A4B_A6E0)
-        let prefixes = ["", "{", "[", "{\"a\": ", "{\"a\": [1, ", "\"text", "\"\\u12", "-", "12.", "tru",
-                        "{\n  \"k\"", "[\n\n", "\u{FEFF}", "\u{FEFF}\n{\"b\": "]
+        let prefixes = [
+            "", "{", "[", "{\"a\": ", "{\"a\": [1, ", "\"text", "\"\\u12", "-", "12.", "tru",
+            "{\n  \"k\"", "[\n\n", "\u{FEFF}", "\u{FEFF}\n{\"b\": ",
+        ]
         // Half the rounds draw from JSON's own punctuation and letters, so the
         // garbage gets past the first byte more often than uniform bytes would.
         let alphabet = Array(" \n{}[]:,\"\\-+.0123456789eEtrufalsn".utf8)
-        var messages = Set<String>(), placedOnPoison = 0, onLaterLines = 0
+        var messages = Set<String>()
+        var placedOnPoison = 0
+        var onLaterLines = 0
         for round in 0 ..< 600 {
             var bytes = Array(prefixes[round % prefixes.count].utf8)
             let count = Int(generator.next() % 48)
@@ -88,8 +106,9 @@ import Testing
                 if error.line > 1 { onLaterLines += 1 }
                 let place = Self.offset(line: error.line, column: error.column, in: bytes)
                 #expect(error.line >= 1 && error.column >= 1 && place != nil, "\(error) for \(bytes)")
-                #expect(place.map { $0 <= firstPoison } == true,
-                        "\(error) lies past the 0xFF at offset \(firstPoison) in \(bytes)")
+                #expect(
+                    place.map { $0 <= firstPoison } == true,
+                    "\(error) lies past the 0xFF at offset \(firstPoison) in \(bytes)")
                 // An error about the 0xFF itself is placed exactly on it.
                 if error.message.contains("byte 0xFF") {
                     #expect(place == firstPoison, "\(error) should be at offset \(firstPoison) in \(bytes)")

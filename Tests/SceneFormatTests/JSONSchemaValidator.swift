@@ -41,7 +41,8 @@ struct JSONSchemaValidator {
         var patterns: [String: NSRegularExpression] = [:]
         for (pointer, subschema) in Self.allSchemas(in: schema) {
             guard case .object(let members) = subschema,
-                  case .string(let pattern)? = members.first(where: { $0.key == "pattern" })?.value.value else { continue }
+                case .string(let pattern)? = members.first(where: { $0.key == "pattern" })?.value.value
+            else { continue }
             do {
                 patterns[pattern] = try NSRegularExpression(pattern: pattern)
             } catch {
@@ -136,12 +137,19 @@ struct JSONSchemaValidator {
 
     private func validate(_ instance: JSONValue, against schema: JSONValue, path: String, into failures: inout [Failure], depth: Int) {
         func fail(_ message: String, at place: String? = nil) { failures.append(Failure(path: place ?? path, message: message)) }
-        guard depth < 200 else { fail("schema recursion deeper than 200"); return }
+        guard depth < 200 else {
+            fail("schema recursion deeper than 200")
+            return
+        }
         switch schema {
         case .bool(true): return
-        case .bool(false): fail("no value is allowed here"); return
+        case .bool(false):
+            fail("no value is allowed here")
+            return
         case .object: break
-        default: fail("invalid schema"); return
+        default:
+            fail("invalid schema")
+            return
         }
         guard case .object(let pairs) = schema else { return }
         let keywords = Dictionary(pairs.map { ($0.key, $0.value.value) }, uniquingKeysWith: { a, _ in a })
@@ -249,7 +257,9 @@ struct JSONSchemaValidator {
                     validate(instance, against: typed[0].value, path: path, into: &failures, depth: depth + 1)
                     if failures.count == before { fail("matches none of the oneOf alternatives") }
                 } else {
-                    fail(matching == 0 ? "matches none of the oneOf alternatives" : "matches \(matching) of the oneOf alternatives, not exactly one")
+                    fail(
+                        matching == 0
+                            ? "matches none of the oneOf alternatives" : "matches \(matching) of the oneOf alternatives, not exactly one")
                 }
             }
         }
@@ -291,10 +301,10 @@ struct JSONSchemaValidator {
     /// JSON equality: numbers by value, objects regardless of key order.
     static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
-        case let (.object(x), .object(y)):
+        case (.object(let x), .object(let y)):
             guard x.count == y.count else { return false }
             return x.allSatisfy { pair in y.contains { $0.key == pair.key && equal($0.value.value, pair.value.value) } }
-        case let (.array(x), .array(y)):
+        case (.array(let x), .array(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { equal($0.value, $1.value) }
         default:
             return a == b

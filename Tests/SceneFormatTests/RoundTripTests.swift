@@ -57,10 +57,12 @@ import SceneModel
     @Test func imagesInMemoryAreRefusedWithTheirPlace() {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
         for image in [ImageSource.encoded(png), .bitmap(Bitmap(width: 1, height: 1))] {
-            let scene = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View {
-                View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
-                View(frame: Rect(x: 0, y: 0, width: 1, height: 1)).image(image)
-            })
+            let scene = Scene(
+                canvas: CanvasSpec(width: 10, height: 10), from: View(),
+                to: View {
+                    View(frame: Rect(x: 0, y: 0, width: 1, height: 1))
+                    View(frame: Rect(x: 0, y: 0, width: 1, height: 1)).image(image)
+                })
             #expect(writeError(scene)?.place.description == "to.subviews[1].image")
         }
     }
@@ -70,8 +72,10 @@ import SceneModel
         let cases: [(Scene, String)] = [
             (scene(View(frame: Rect(x: 0, y: 0, width: 1, height: 1)).alpha(.nan)), "to.subviews[0].alpha"),
             (scene(View(frame: Rect(x: 0, y: .infinity, width: 1, height: 1))), "to.subviews[0].frame[1]"),
-            (scene(View(frame: Rect(x: 0, y: 0, width: 1, height: 1)).shift(animations: [.fade, .move(x: 1, y: .nan)])),
-             "to.subviews[0].shift.animations[1].move.y"),
+            (
+                scene(View(frame: Rect(x: 0, y: 0, width: 1, height: 1)).shift(animations: [.fade, .move(x: 1, y: .nan)])),
+                "to.subviews[0].shift.animations[1].move.y"
+            ),
             (scene(View()).fps(-.infinity), "fps"),
         ]
         for (scene, place) in cases {

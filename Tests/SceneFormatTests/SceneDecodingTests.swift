@@ -6,22 +6,29 @@ import ShiftRender
 
 @Suite struct SceneDecodingTests {
     let minimal = """
-    {"version": 1, "canvas": {"width": 100, "height": 200, "scale": 2, "background": "#112233"}, "fps": 30,
-     "transition": {"direction": "dismiss", "baselineDuration": 0.5, "defaultAnimation": {"scale": "down"}},
-     "from": {"backgroundColor": "#FFF"}, "to": {"subviews": [{"frame": [1, 2, 3, 4], "shift": {"id": "x", "animations": ["fade", {"move": {"right": 150}}, {"scale": 2, "when": "onAppear"}]}}]}}
-    """
+        {"version": 1, "canvas": {"width": 100, "height": 200, "scale": 2, "background": "#112233"}, "fps": 30,
+         "transition": {"direction": "dismiss", "baselineDuration": 0.5, "defaultAnimation": {"scale": "down"}},
+         "from": {"backgroundColor": "#FFF"}, "to": {"subviews": [{"frame": [1, 2, 3, 4], "shift": {"id": "x",
+           "animations": ["fade", {"move": {"right": 150}}, {"scale": 2, "when": "onAppear"}]}}]}}
+        """
 
     func decode(_ text: String) throws(LoadError) -> Scene {
         try loadScene(bytes: Array(text.utf8), file: "test.json", baseDirectory: "/scenes")
     }
 
     func issues(_ text: String) -> [SceneProblem] {
-        do { _ = try decode(text); return [] } catch { return error.issues }
+        do {
+            _ = try decode(text)
+            return []
+        } catch { return error.issues }
     }
 
     @Test func decodesAValidScene() throws {
         let scene = try decode(minimal)
-        #expect(scene.canvas == CanvasSpec(width: 100, height: 200, scale: 2, background: RGBAColor(red: 0x11 / 255, green: 0x22 / 255, blue: 0x33 / 255)))
+        #expect(
+            scene.canvas
+                == CanvasSpec(
+                    width: 100, height: 200, scale: 2, background: RGBAColor(red: 0x11 / 255, green: 0x22 / 255, blue: 0x33 / 255)))
         #expect(scene.canvas.pixelWidth == 200 && scene.canvas.pixelHeight == 400)
         #expect(scene.fps == 30)
         #expect(scene.transition.direction == .dismiss)
@@ -34,13 +41,15 @@ import ShiftRender
         #expect(ViewAddress(screen: .to, indices: [0]).description == "to.subviews[0]")
         #expect(sub.frame == Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(sub.shift.id == "x")
-        #expect(sub.shift.animations == [
-            AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: -150, dy: 0)), AdditionalAnimation(.scale(2), when: .onAppear),
-        ])
+        #expect(
+            sub.shift.animations == [
+                AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: -150, dy: 0)), AdditionalAnimation(.scale(2), when: .onAppear),
+            ])
     }
 
     @Test func unknownKeyNamesItsPathAndTheClosestKnownKey() {
-        let found = issues(minimal.replacingOccurrences(of: "\"frame\": [1, 2, 3, 4]", with: "\"frame\": [1, 2, 3, 4], \"cornerRadios\": 3"))
+        let found = issues(
+            minimal.replacingOccurrences(of: "\"frame\": [1, 2, 3, 4]", with: "\"frame\": [1, 2, 3, 4], \"cornerRadios\": 3"))
         #expect(found.count == 1)
         #expect(found.first?.path == "to.subviews[0].cornerRadios")
         #expect(found.first?.message == "unknown key \"cornerRadios\"; did you mean \"cornerRadius\"?")
@@ -48,7 +57,8 @@ import ShiftRender
     }
 
     @Test func wrongTypesAndRangesNameTheirPlace() {
-        let text = minimal
+        let text =
+            minimal
             .replacingOccurrences(of: "[1, 2, 3, 4]", with: "[1, 2, 3]")
             .replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": -1")
             .replacingOccurrences(of: "\"#FFF\"", with: "\"white\"")
@@ -77,7 +87,8 @@ import ShiftRender
     }
 
     @Test func everyProblemIsReportedAtOnce() {
-        let text = minimal
+        let text =
+            minimal
             .replacingOccurrences(of: "\"fps\": 30", with: "\"fps\": \"fast\"")
             .replacingOccurrences(of: "\"baselineDuration\": 0.5", with: "\"baselineDuration\": -1")
             .replacingOccurrences(of: "\"fade\",", with: "\"fdae\",")
@@ -115,9 +126,9 @@ import ShiftRender
 @Suite struct SceneIDTests {
     @Test func duplicateIDsOnOneScreenAreRefused() {
         let text = """
-        {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [
-          {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}, {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}]}}
-        """
+            {"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "to": {"subviews": [
+              {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}, {"frame": [0, 0, 1, 1], "shift": {"id": "a"}}]}}
+            """
         do {
             _ = try loadScene(bytes: Array(text.utf8), baseDirectory: "")
             Issue.record("duplicate id accepted")

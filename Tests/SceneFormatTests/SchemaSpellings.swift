@@ -55,7 +55,8 @@ struct SchemaSpellings {
     /// with `properties`): paths restart there.
     func objectDefinition(_ reference: String) -> (name: String, schema: JSONValue)? {
         guard reference.hasPrefix("#/$defs/"), let target = validator.resolve(reference),
-              Self.member("properties", of: target) != nil else { return nil }
+            Self.member("properties", of: target) != nil
+        else { return nil }
         return (String(reference.dropFirst("#/$defs/".count)), target)
     }
 

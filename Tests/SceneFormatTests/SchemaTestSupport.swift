@@ -21,50 +21,51 @@ enum Repository {
 /// as a size and a rect, defaultAnimation as an object ...). Images resolve
 /// against fixtures/scenes.
 let kitchenSinkScene = """
-{
-  "$schema": "../../schema/scene.schema.json",
-  "version": 1,
-  "canvas": { "width": 120, "height": 80, "scale": 2, "background": [0, 0, 0, 0.5] },
-  "fps": 30,
-  "transition": { "direction": "roundtrip", "baselineDuration": 0.3, "viewOrder": "toViewsOnTop",
-                  "defaultAnimation": { "scale": 1.3 }, "hold": { "before": 0.1, "after": 0.2 }, "roundtripPause": 0.25 },
-  "from": {
-    "name": "from root", "frame": [0, 0, 120, 80], "backgroundColor": "#F2F2F7", "alpha": 1,
-    "subviews": [
-      { "name": "card", "frame": [10, 10, 50, 40], "backgroundColor": "#FFFFFFFF", "alpha": 0.9, "cornerRadius": 8,
-        "masksToBounds": true, "borderWidth": 1, "borderColor": "#888",
-        "shadow": { "color": "#000000", "opacity": 0.3, "radius": 4, "offset": [0, 2] },
-        "transform": { "translate": [1, 2], "scale": 1.1, "rotate": 5 }, "anchorPoint": [0.5, 0.5], "zPosition": 1,
-        "isHidden": false, "image": "../images/star.png", "contentMode": "aspectFill",
-        "shift": { "id": "card", "contentAnimation": "final", "contentSizing": "final", "superview": "parent", "position": "front", "isHidden": false } },
-      { "name": "leaving", "frame": [70, 10, 40, 40], "backgroundColor": [1, 0, 0, 1],
-        "transform": { "scale": [1, -1] },
-        "shift": { "superview": "container", "position": "back", "animations": [
-          "fade",
-          { "fade": false },
-          { "scale": 0.5, "when": "onDisappear" },
-          { "move": { "up": 10, "down": 2, "left": 3, "right": 4 } },
-          { "move": { "x": -5, "y": 6 } },
-          { "bounds": [20, 20] },
-          { "bounds": [0, 0, 10, 10], "when": "onAppear" },
-          { "alpha": 0.5 }, { "opacity": 0.25 }, { "cornerRadius": 3 }, { "anchorPoint": [0, 1] }, { "zPosition": -2 },
-          { "masksToBounds": true }, { "borderColor": "#00F" }, { "borderWidth": 2 }, { "shadowColor": [0, 0, 0, 1] },
-          { "shadowOffset": [1, 1] }, { "shadowRadius": 6 }, { "shadowOpacity": 0.5 },
-          { "transform": { "translate": [3, 3], "scale": [2, 2], "rotate": -45 } },
-          { "backgroundColor": "#FF00FF80" }, { "rotate": 90 }
-        ] } }
-    ]
-  },
-  "to": {
-    "backgroundColor": "#FFFFFF",
-    "subviews": [
-      { "name": "card", "frame": [0, 0, 120, 60], "image": "../images/poster.png", "contentMode": "topLeft",
-        "shift": { "id": "card" },
-        "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] }
-    ]
-  }
-}
-"""
+    {
+      "$schema": "../../schema/scene.schema.json",
+      "version": 1,
+      "canvas": { "width": 120, "height": 80, "scale": 2, "background": [0, 0, 0, 0.5] },
+      "fps": 30,
+      "transition": { "direction": "roundtrip", "baselineDuration": 0.3, "viewOrder": "toViewsOnTop",
+                      "defaultAnimation": { "scale": 1.3 }, "hold": { "before": 0.1, "after": 0.2 }, "roundtripPause": 0.25 },
+      "from": {
+        "name": "from root", "frame": [0, 0, 120, 80], "backgroundColor": "#F2F2F7", "alpha": 1,
+        "subviews": [
+          { "name": "card", "frame": [10, 10, 50, 40], "backgroundColor": "#FFFFFFFF", "alpha": 0.9, "cornerRadius": 8,
+            "masksToBounds": true, "borderWidth": 1, "borderColor": "#888",
+            "shadow": { "color": "#000000", "opacity": 0.3, "radius": 4, "offset": [0, 2] },
+            "transform": { "translate": [1, 2], "scale": 1.1, "rotate": 5 }, "anchorPoint": [0.5, 0.5], "zPosition": 1,
+            "isHidden": false, "image": "../images/star.png", "contentMode": "aspectFill",
+            "shift": { "id": "card", "contentAnimation": "final", "contentSizing": "final", "superview": "parent",
+                       "position": "front", "isHidden": false } },
+          { "name": "leaving", "frame": [70, 10, 40, 40], "backgroundColor": [1, 0, 0, 1],
+            "transform": { "scale": [1, -1] },
+            "shift": { "superview": "container", "position": "back", "animations": [
+              "fade",
+              { "fade": false },
+              { "scale": 0.5, "when": "onDisappear" },
+              { "move": { "up": 10, "down": 2, "left": 3, "right": 4 } },
+              { "move": { "x": -5, "y": 6 } },
+              { "bounds": [20, 20] },
+              { "bounds": [0, 0, 10, 10], "when": "onAppear" },
+              { "alpha": 0.5 }, { "opacity": 0.25 }, { "cornerRadius": 3 }, { "anchorPoint": [0, 1] }, { "zPosition": -2 },
+              { "masksToBounds": true }, { "borderColor": "#00F" }, { "borderWidth": 2 }, { "shadowColor": [0, 0, 0, 1] },
+              { "shadowOffset": [1, 1] }, { "shadowRadius": 6 }, { "shadowOpacity": 0.5 },
+              { "transform": { "translate": [3, 3], "scale": [2, 2], "rotate": -45 } },
+              { "backgroundColor": "#FF00FF80" }, { "rotate": 90 }
+            ] } }
+        ]
+      },
+      "to": {
+        "backgroundColor": "#FFFFFF",
+        "subviews": [
+          { "name": "card", "frame": [0, 0, 120, 60], "image": "../images/poster.png", "contentMode": "topLeft",
+            "shift": { "id": "card" },
+            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] }
+        ]
+      }
+    }
+    """
 
 /// Reads and writes JSON values for the schema tests.
 enum JSONText {
@@ -117,10 +118,10 @@ enum JSONText {
         var current = root
         for step in place {
             switch (step, current) {
-            case let (.key(k), .object(members)):
+            case (.key(let k), .object(let members)):
                 guard let next = members.first(where: { $0.key == k }) else { return nil }
                 current = next.value.value
-            case let (.index(i), .array(elements)):
+            case (.index(let i), .array(let elements)):
                 guard elements.indices.contains(i) else { return nil }
                 current = elements[i].value
             default:
@@ -135,7 +136,7 @@ enum JSONText {
         guard let step = place.first else { return replacement }
         let rest = Array(place.dropFirst())
         switch (step, root) {
-        case let (.key(k), .object(members)):
+        case (.key(let k), .object(let members)):
             guard let i = members.firstIndex(where: { $0.key == k }) else { return root }
             var copy = members
             if rest.isEmpty && replacement == nil {
@@ -145,7 +146,7 @@ enum JSONText {
                 copy[i] = (k, node(inner))
             }
             return .object(copy)
-        case let (.index(i), .array(elements)):
+        case (.index(let i), .array(let elements)):
             guard elements.indices.contains(i) else { return root }
             var copy = elements
             if rest.isEmpty && replacement == nil {

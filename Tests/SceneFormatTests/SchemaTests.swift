@@ -102,10 +102,14 @@ import ShiftRender
         // The schema says "exactly one of these keys" with oneOf: [{required: [name]}, ...].
         let resolved = validator.resolve("#/$defs/animation/oneOf/1")
         let object = try #require(resolved)
-        guard case .array(let alternatives)? = member("oneOf", of: object) else { Issue.record("no oneOf"); return }
+        guard case .array(let alternatives)? = member("oneOf", of: object) else {
+            Issue.record("no oneOf")
+            return
+        }
         let names = alternatives.compactMap { alternative -> String? in
             guard case .array(let required)? = member("required", of: alternative.value), required.count == 1,
-                  case .string(let name) = required[0].value else { return nil }
+                case .string(let name) = required[0].value
+            else { return nil }
             return name
         }
         #expect(names == SceneKeys.animationNames)
@@ -137,8 +141,9 @@ import ShiftRender
     }
 
     @Test func theSceneUsingEveryKeyValidatesAgainstBoth() throws {
-        let scene = try loadScene(bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
-                                           baseDirectory: Repository.path("fixtures/scenes"))
+        let scene = try loadScene(
+            bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
+            baseDirectory: Repository.path("fixtures/scenes"))
         var images = Set<ImageSource>()
         scene.forEachView { view, _, _ in if let image = view.image { images.insert(image) } }
         #expect(images.count == 2)
@@ -149,7 +154,8 @@ import ShiftRender
         for place in JSONText.places(in: try JSONText.parse(kitchenSinkScene)) {
             if case .key(let k)? = place.last { used.insert(k) }
         }
-        let all = SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
+        let all =
+            SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
             + SceneKeys.view + SceneKeys.shadow + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation + SceneKeys.move
         #expect(Set(all).subtracting(used).sorted() == [])
     }
@@ -158,8 +164,9 @@ import ShiftRender
     static var invalidFixtures: [String] {
         let url = URL(fileURLWithPath: Repository.path("fixtures/invalid/expected.json"))
         guard let data = try? Data(contentsOf: url),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let cases = json["cases"] as? [[String: Any]] else { return [] }
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = json["cases"] as? [[String: Any]]
+        else { return [] }
         return cases.compactMap { c in (c["file"] as? String).map { "\($0) \(c["schema"] as? String ?? "?")" } }
     }
 
@@ -187,8 +194,9 @@ import ShiftRender
             let failures = validator.validate(root.value)
             #expect(!failures.isEmpty, "the schema accepts \(file)")
             #expect(!decoderIssues.isEmpty, "the decoder accepts \(file)")
-            #expect(decoderIssues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } },
-                    "\(file): decoder at \(decoderIssues.map(\.path)), schema at \(failures.map(\.path))")
+            #expect(
+                decoderIssues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } },
+                "\(file): decoder at \(decoderIssues.map(\.path)), schema at \(failures.map(\.path))")
         case ("accepts", .success(let root)):
             #expect(validator.validate(root.value) == [], "\(file) is marked as beyond the schema, but the schema refuses it")
             #expect(decoderIssues.isEmpty == (file == "unwritable-output.json"), "\(file): \(decoderIssues)")
@@ -219,8 +227,10 @@ import ShiftRender
     @Test func mutationsGetTheSameVerdictFromBoth() throws {
         let original = try JSONText.parse(kitchenSinkScene)
         let places = JSONText.places(in: original)
-        let numbers: [Double] = [-1e7, -36001, -1001, -1, -0.5, 0, 0.5, 1, 1.5, 2, 8, 8.5, 100, 101, 240, 241, 600, 601,
-                                 1000, 1001, 8192, 8193, 36001, 1e6, 1.5e6]
+        let numbers: [Double] = [
+            -1e7, -36001, -1001, -1, -0.5, 0, 0.5, 1, 1.5, 2, 8, 8.5, 100, 101, 240, 241, 600, 601,
+            1000, 1001, 8192, 8193, 36001, 1e6, 1.5e6,
+        ]
         let others: [JSONValue] = [
             .null, .bool(true), .string(""), .string("fade"), .string("none"), .string("up"), .string("container"),
             .string("#FFF"), .string("#FFFF"), .string("#GGG"), .string("bogus"), .array([]),
@@ -231,10 +241,10 @@ import ShiftRender
         var generator = SeededGenerator(state: 20_240_601)
         var disagreements: [String] = []
         var refusedByBoth = 0
-        for round in 0..<3000 {
+        for round in 0 ..< 3000 {
             let place = places.randomElement(using: &generator)!
             var mutated: JSONValue?
-            switch Int.random(in: 0..<4, using: &generator) {
+            switch Int.random(in: 0 ..< 4, using: &generator) {
             case 0:
                 guard case .number? = JSONText.value(in: original, at: place) else { continue }
                 mutated = JSONText.replacing(original, at: place, with: .number(numbers.randomElement(using: &generator)!))
@@ -251,13 +261,17 @@ import ShiftRender
             let issues = Self.decoderIssues(mutated).filter { !Self.isBeyondTheSchema($0) }
             let failures = validator.validate(mutated)
             if issues.isEmpty != failures.isEmpty {
-                disagreements.append("round \(round): decoder \(issues.isEmpty ? "accepts" : "refuses: \(issues)"); "
-                    + "schema \(failures.isEmpty ? "accepts" : "refuses: \(failures)")\n  \(JSONText.write(mutated))")
+                disagreements.append(
+                    "round \(round): decoder \(issues.isEmpty ? "accepts" : "refuses: \(issues)"); "
+                        + "schema \(failures.isEmpty ? "accepts" : "refuses: \(failures)")\n  \(JSONText.write(mutated))")
             } else if !issues.isEmpty {
                 refusedByBoth += 1
                 let related = issues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } }
                 if !related {
-                    disagreements.append("round \(round): unrelated places: decoder \(issues.map(\.path)), schema \(failures.map(\.path))\n  \(JSONText.write(mutated))")
+                    disagreements.append(
+                        "round \(round): unrelated places: decoder \(issues.map(\.path)), schema \(failures.map(\.path))\n  "
+                            + JSONText.write(mutated)
+                    )
                 }
             }
         }

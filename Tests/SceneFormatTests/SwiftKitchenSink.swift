@@ -17,14 +17,18 @@ enum SwiftKitchenSink {
     static let directory = Repository.path("fixtures/scenes")
 
     static var scenes: [Scene] {
-        let exact = Scene(canvas: CanvasSpec(width: 320, height: 240, scale: 2, background: RGBAColor(rgb: 0x101820)),
-                          from: screen(hexColours: true), to: screen(hexColours: false), directory: directory)
-            .fps(30).direction(.roundtrip).baselineDuration(0.3).viewOrder(.toViewsOnTop)
-            .defaultAnimation(.scale(1.3)).hold(before: 0.1, after: 0.2).roundtripPause(0.25)
+        let exact = Scene(
+            canvas: CanvasSpec(width: 320, height: 240, scale: 2, background: RGBAColor(rgb: 0x101820)),
+            from: screen(hexColours: true), to: screen(hexColours: false), directory: directory
+        )
+        .fps(30).direction(.roundtrip).baselineDuration(0.3).viewOrder(.toViewsOnTop)
+        .defaultAnimation(.scale(1.3)).hold(before: 0.1, after: 0.2).roundtripPause(0.25)
         let translucent = RGBAColor(red: 0.5, green: 0.25, blue: 0.1, alpha: 0.5)
-        let inexact = Scene(canvas: CanvasSpec(width: 300, height: 200, background: translucent),
-                            from: screen(hexColours: false), to: screen(hexColours: true), directory: directory)
-            .direction(.dismiss).viewOrder(.fromViewsOnTop).defaultAnimation(.none)
+        let inexact = Scene(
+            canvas: CanvasSpec(width: 300, height: 200, background: translucent),
+            from: screen(hexColours: false), to: screen(hexColours: true), directory: directory
+        )
+        .direction(.dismiss).viewOrder(.fromViewsOnTop).defaultAnimation(.none)
         return [exact, inexact, exact.defaultAnimation(.scale(.down)), exact.defaultAnimation(.scale(.up))]
     }
 
@@ -46,8 +50,9 @@ enum SwiftKitchenSink {
 
     static func everyViewKey(id: String, hexColours: Bool, @SubviewsBuilder subviews: () -> [View]) -> View {
         let fill = hexColours ? RGBAColor(rgb: 0x3366CC) : RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9)
-        let accent = hexColours ? RGBAColor(rgba: 0xFF00FF80) : RGBAColor(white: 0.3, alpha: 0.5)
-        let transform = hexColours
+        let accent = hexColours ? RGBAColor(rgba: 0xFF00_FF80) : RGBAColor(white: 0.3, alpha: 0.5)
+        let transform =
+            hexColours
             ? TransformSpec(scale: 1.1)
             : TransformSpec(translate: Point(x: 1, y: 2), scale: Size(width: 1, height: -1), rotate: 5)
         return View(name: "every key \(id)", frame: Rect(x: 4, y: 6, width: 100, height: 60), subviews: subviews)
@@ -63,8 +68,9 @@ enum SwiftKitchenSink {
             .isHidden()
             .image(.file("../images/star.png"))
             .contentMode(.aspectFill)
-            .shift(id: id, contentAnimation: .final, contentSizing: .final, superview: .container,
-                   position: hexColours ? .front : .back, isHidden: true, animations: everyAnimation(colour: accent))
+            .shift(
+                id: id, contentAnimation: .final, contentSizing: .final, superview: .container,
+                position: hexColours ? .front : .back, isHidden: true, animations: everyAnimation(colour: accent))
     }
 
     /// Every animation, each move direction and both bounds forms, with and without `when`.

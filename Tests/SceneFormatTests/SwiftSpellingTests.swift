@@ -29,7 +29,7 @@ import SceneModel
     /// Spellings the model has no value for, with the JSON that says them.
     static let writerNeverWrites: [String: SchemaSpellings.DefaultValue] = [
         // Editor metadata: the decoder reads it and drops it, so a scene has no place for it.
-        "scene.$schema: string": .init(parent: "scene", key: "$schema", value: .string("../../schema/scene.schema.json")),
+        "scene.$schema: string": .init(parent: "scene", key: "$schema", value: .string("../../schema/scene.schema.json"))
     ]
 
     struct Written {
@@ -66,7 +66,9 @@ import SceneModel
             let verdict = checkAlias(alias, in: written)
             #expect(verdict == nil, "\(spelling): \(verdict ?? "")")
         }
-        #expect(missing.isEmpty, """
+        #expect(
+            missing.isEmpty,
+            """
             The scene format can say these, but the Swift-built kitchen sink never wrote them: give the \
             Swift API a spelling and use it in SwiftKitchenSink.swift.
             \(missing.joined(separator: "\n"))
@@ -81,10 +83,12 @@ import SceneModel
     func checkAlias(_ alias: SchemaSpellings.DefaultValue, in written: Written) -> String? {
         for document in written.documents {
             guard let steps = spellings.ofDocument(document).objects[alias.parent]?.first,
-                  let without = JSONText.replacing(document, at: steps + [.key(alias.key)], with: nil) else { continue }
+                let without = JSONText.replacing(document, at: steps + [.key(alias.key)], with: nil)
+            else { continue }
             let with = JSONText.adding(alias.key, alias.value, to: without, at: steps)
             do {
-                let plain = try decode(without), aliased = try decode(with)
+                let plain = try decode(without)
+                let aliased = try decode(with)
                 if !aliased.problems.isEmpty { return "decoding it reports \(aliased.problems)" }
                 return plain.scene == aliased.scene ? nil : "it decodes to a different scene than leaving it out"
             } catch {
@@ -128,7 +132,8 @@ import SceneModel
             (#"{"transform": {"scale": [2, 2]}}"#, #"{"transform": {"scale": 2}}"#),
         ]
         for (alternative, canonical) in pairs {
-            let a = try animations(alternative), c = try animations(canonical)
+            let a = try animations(alternative)
+            let c = try animations(canonical)
             #expect(a == c && !a.isEmpty, "\(alternative) vs \(canonical)")
         }
         let scaleDown = try transition(#"{"defaultAnimation": {"scale": 1.7}}"#)
@@ -137,7 +142,8 @@ import SceneModel
     }
 
     func animations(_ entry: String) throws -> [AdditionalAnimation] {
-        let text = #"{"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "#
+        let text =
+            #"{"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "#
             + #""to": {"subviews": [{"frame": [0, 0, 1, 1], "shift": {"animations": [\#(entry)]}}]}}"#
         let document = try SceneJSON.decode(bytes: Array(text.utf8), directory: nil)
         #expect(document.problems.isEmpty, "\(entry): \(document.problems)")

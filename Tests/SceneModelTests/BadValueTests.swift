@@ -33,34 +33,37 @@ import Testing
         )
         .fps(.nan)
         .baselineDuration(-1)
-        #expect(problems(scene) == [
-            "canvas.width: -390 is out of range: must be greater than 0 and at most 8192",
-            "fps: not a number (NaN)",
-            "transition.baselineDuration: -1 is out of range: must be at least 0 and at most 600",
-            "to.subviews[2].frame[0]: not a number (NaN)",
-            "to.subviews[2].alpha: not a number (NaN)",
-            "to.subviews[2].shift.id: empty id",
-            "to.subviews[3].frame: width and height must not be negative (got -10 x 20)",
-            "to.subviews[3].cornerRadius: -1 is out of range: must be at least 0 and at most 1000000",
-            "to.subviews[3].zPosition: inf is not a finite number",
-            "to.subviews[4].backgroundColor[0]: not a number (NaN)",
-            "to.subviews[4].backgroundColor[1]: not a number (NaN)",
-            "to.subviews[4].backgroundColor[2]: not a number (NaN)",
-            "to.subviews[4].image: the bitmap holds 0 bytes; 2 x 2 px needs 16",
-            "to.subviews[4].shift.animations[1].move: a move of (nan, 0) is out of range: each must be at least -1000000 "
-                + "and at most 1000000",
-            "to.subviews[4].shift.animations[2].alpha: 2 is out of range: must be at least 0 and at most 1",
-            "to.subviews[5].shadow.opacity: -0.5 is out of range: must be at least 0 and at most 1",
-            "to.subviews[5].image: empty image path",
-            "to.subviews[1].shift.id: duplicate id \"card\" (first used at to.subviews[0]); ids must be unique within a screen",
-        ])
+        #expect(
+            problems(scene) == [
+                "canvas.width: -390 is out of range: must be greater than 0 and at most 8192",
+                "fps: not a number (NaN)",
+                "transition.baselineDuration: -1 is out of range: must be at least 0 and at most 600",
+                "to.subviews[2].frame[0]: not a number (NaN)",
+                "to.subviews[2].alpha: not a number (NaN)",
+                "to.subviews[2].shift.id: empty id",
+                "to.subviews[3].frame: width and height must not be negative (got -10 x 20)",
+                "to.subviews[3].cornerRadius: -1 is out of range: must be at least 0 and at most 1000000",
+                "to.subviews[3].zPosition: inf is not a finite number",
+                "to.subviews[4].backgroundColor[0]: not a number (NaN)",
+                "to.subviews[4].backgroundColor[1]: not a number (NaN)",
+                "to.subviews[4].backgroundColor[2]: not a number (NaN)",
+                "to.subviews[4].image: the bitmap holds 0 bytes; 2 x 2 px needs 16",
+                "to.subviews[4].shift.animations[1].move: a move of (nan, 0) is out of range: each must be at least -1000000 "
+                    + "and at most 1000000",
+                "to.subviews[4].shift.animations[2].alpha: 2 is out of range: must be at least 0 and at most 1",
+                "to.subviews[5].shadow.opacity: -0.5 is out of range: must be at least 0 and at most 1",
+                "to.subviews[5].image: empty image path",
+                "to.subviews[1].shift.id: duplicate id \"card\" (first used at to.subviews[0]); ids must be unique within a screen",
+            ])
     }
 
     @Test func moreViewsThanTheLimitAreReportedAtTheFirstOneOver() {
         let count = SceneLimits.maximumViews
-        let scene = Scene(canvas: CanvasSpec(width: 390, height: 844), from: View(), to: View {
-            for i in 0 ..< count { View(frame: Rect(x: Double(i % 390), y: 0, width: 1, height: 1)) }
-        })
+        let scene = Scene(
+            canvas: CanvasSpec(width: 390, height: 844), from: View(),
+            to: View {
+                for i in 0 ..< count { View(frame: Rect(x: Double(i % 390), y: 0, width: 1, height: 1)) }
+            })
         // Two roots, then the subviews: the view numbered maximumViews + 1 is subview count - 2.
         #expect(problems(scene) == ["to.subviews[\(count - 2)]: more than \(count) views in the scene"])
         let withinLimit = Scene(canvas: scene.canvas, from: View(), to: View { Array(scene.to.subviews.dropLast(2)) })

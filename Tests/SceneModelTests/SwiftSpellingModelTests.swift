@@ -40,7 +40,13 @@ import Testing
             (plain.masksToBounds(), { $0.masksToBounds = true }),
             (plain.borderWidth(2), { $0.borderWidth = 2 }),
             (plain.borderColor(.white), { $0.borderColor = .white }),
-            (plain.border(width: 2, color: .white), { $0.borderWidth = 2; $0.borderColor = .white }),
+            (
+                plain.border(width: 2, color: .white),
+                {
+                    $0.borderWidth = 2
+                    $0.borderColor = .white
+                }
+            ),
             (plain.shadow(shadow), { $0.shadow = shadow }),
             (plain.shadow(color: .white, opacity: 0.5, radius: 4, offset: Size(width: 1, height: 2)), { $0.shadow = shadow }),
             (plain.transform(TransformSpec(rotationDegrees: 5)), { $0.transform.rotate = 5 }),
@@ -49,7 +55,13 @@ import Testing
             (plain.isHidden(), { $0.isHidden = true }),
             (plain.image(image), { $0.image = image }),
             (plain.contentMode(.aspectFit), { $0.contentMode = .aspectFit }),
-            (plain.shift(ShiftOptions(id: "x", position: .front)), { $0.shift.id = "x"; $0.shift.position = .front }),
+            (
+                plain.shift(ShiftOptions(id: "x", position: .front)),
+                {
+                    $0.shift.id = "x"
+                    $0.shift.position = .front
+                }
+            ),
             (plain.with { $0.shift.isHidden = true }, { $0.shift.isHidden = true }),
         ]
         for (index, (modified, set)) in cases.enumerated() {
@@ -65,8 +77,9 @@ import Testing
             .shift(id: "card", contentAnimation: .final)
             .shift(contentSizing: .final, superview: .container)
             .shift(position: .back, isHidden: true, animations: [.fade])
-        let expected = ShiftOptions(id: "card", contentAnimation: .final, contentSizing: .final, superview: .container,
-                                    position: .back, isHidden: true, animations: [AdditionalAnimation(.fade)])
+        let expected = ShiftOptions(
+            id: "card", contentAnimation: .final, contentSizing: .final, superview: .container,
+            position: .back, isHidden: true, animations: [AdditionalAnimation(.fade)])
         #expect(view.shift == expected)
     }
 
@@ -113,8 +126,10 @@ import Testing
         let pairs: [(AdditionalAnimation, [AdditionalAnimation], PropertyChange)] = [
             (.scale(2), .init().scale(2), .scale(2)),
             (.bounds(rect), .init().bounds(rect), .bounds(rect)),
-            (.bounds(Size(width: 3, height: 4)), .init().bounds(Size(width: 3, height: 4)),
-             .bounds(Rect(x: 0, y: 0, width: 3, height: 4))),
+            (
+                .bounds(Size(width: 3, height: 4)), .init().bounds(Size(width: 3, height: 4)),
+                .bounds(Rect(x: 0, y: 0, width: 3, height: 4))
+            ),
             (.alpha(0.5), .init().alpha(0.5), .alpha(0.5)),
             (.opacity(0.5), .init().opacity(0.5), .opacity(0.5)),
             (.cornerRadius(4), .init().cornerRadius(4), .cornerRadius(4)),
@@ -146,10 +161,14 @@ import Testing
             .fps(30).direction(.roundtrip).baselineDuration(0.4).viewOrder(.fromViewsOnTop)
             .defaultAnimation(.scale(.down)).hold(before: 0.1).hold(after: 0.2).roundtripPause(0.3)
             .directory("/tmp").version(1)
-        let transition = TransitionSpec(direction: .roundtrip, baselineDuration: 0.4, viewOrder: .fromViewsOnTop,
-                                        defaultAnimation: .scaleDown, holdBefore: 0.1, holdAfter: 0.2, roundtripPause: 0.3)
-        #expect(scene == Scene(canvas: CanvasSpec(width: 100, height: 200), fps: 30, transition: transition,
-                               from: View(), to: View(), directory: "/tmp"))
+        let transition = TransitionSpec(
+            direction: .roundtrip, baselineDuration: 0.4, viewOrder: .fromViewsOnTop,
+            defaultAnimation: .scaleDown, holdBefore: 0.1, holdAfter: 0.2, roundtripPause: 0.3)
+        #expect(
+            scene
+                == Scene(
+                    canvas: CanvasSpec(width: 100, height: 200), fps: 30, transition: transition,
+                    from: View(), to: View(), directory: "/tmp"))
         #expect(DefaultAnimation.scale(.up) == .scaleUp)
         #expect(scene.transition(TransitionSpec()).transition == TransitionSpec())
         #expect(scene.canvas(CanvasSpec(width: 1, height: 1)).canvas.width == 1)
@@ -165,7 +184,7 @@ import Testing
     @Test func integerHexColoursEqualStringHexColours() {
         #expect(RGBAColor(rgb: 0xF2F2F7) == RGBAColor(hex: "#F2F2F7"))
         #expect(RGBAColor(rgb: 0xFF6A3D, alpha: 0.5) == RGBAColor(red: 1, green: 106.0 / 255, blue: 61.0 / 255, alpha: 0.5))
-        #expect(RGBAColor(rgba: 0xFF00FF80) == RGBAColor(hex: "#FF00FF80"))
+        #expect(RGBAColor(rgba: 0xFF00_FF80) == RGBAColor(hex: "#FF00FF80"))
         #expect(RGBAColor(white: 0.5) == RGBAColor(red: 0.5, green: 0.5, blue: 0.5))
         #expect(RGBAColor(rgb: 0xF2F2F7).isExactInHex)
         // A digit too many is an invalid colour for the validator, not a crash.

@@ -17,7 +17,8 @@ import Testing
 
     /// The code blocks marked `swift` in a Markdown text.
     static func swiftBlocks(in markdown: String) -> [[String]] {
-        var blocks: [[String]] = [], current: [String]?
+        var blocks: [[String]] = []
+        var current: [String]?
         for line in markdown.components(separatedBy: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil, trimmed == "```swift" {
@@ -39,11 +40,15 @@ import Testing
 
     @Test func everySwiftSnippetIsCompiledCode() throws {
         let sources = try Self.compiledSources.map { relative in
-            Self.significantLines(try String(contentsOfFile: RepositoryFiles.path(relative), encoding: .utf8)
-                .components(separatedBy: "\n"))
+            Self.significantLines(
+                try String(contentsOfFile: RepositoryFiles.path(relative), encoding: .utf8)
+                    .components(separatedBy: "\n"))
         }
         let catalogPages = try FileManager.default.contentsOfDirectory(atPath: Self.catalog).filter { $0.hasSuffix(".md") }
-        let articles = catalogPages.sorted().map { Self.catalog + "/" + $0 } + [RepositoryFiles.path("docs/swift-api.md"), RepositoryFiles.path("README.md")]
+        let articles =
+            catalogPages.sorted().map { Self.catalog + "/" + $0 } + [
+                RepositoryFiles.path("docs/swift-api.md"), RepositoryFiles.path("README.md"),
+            ]
         var snippetCount = 0
         for article in articles {
             let text = try String(contentsOfFile: article, encoding: .utf8)

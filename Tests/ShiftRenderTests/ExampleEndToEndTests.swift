@@ -27,7 +27,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -35,8 +36,9 @@ import Testing
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                   stderr: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     @Test func aPNGPathGetsTheMiddleFrameOfTheExample() throws {
@@ -48,8 +50,9 @@ import Testing
         let middle = fromJSON.frameCount / 2
         #expect(run.stdout.contains("frame \(middle) of \(fromJSON.frameCount)"))
         let written = try PNGCodec.decode(fileAt: folder + "/still.png")
-        let comparison = ImageComparison(actual: written, expected: try fromJSON.still(.frame(middle)),
-                                         tolerance: GoldenTolerance(maxChannelDifference: 0))
+        let comparison = ImageComparison(
+            actual: written, expected: try fromJSON.still(.frame(middle)),
+            tolerance: GoldenTolerance(maxChannelDifference: 0))
         #expect(comparison.matches, "\(comparison.summary(actualSize: (written.width, written.height), expectedSize: (390, 844)))")
     }
 
@@ -60,10 +63,12 @@ import Testing
         let run = try Self.run(Self.executable, [gif])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: gif)).prefix(6)) == Array("GIF89a".utf8))
-        let probe = try Self.run("/usr/bin/ffprobe", [
-            "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", gif,
-        ])
+        let probe = try Self.run(
+            "/usr/bin/ffprobe",
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=codec_name,width,height,nb_read_frames", "-of", "csv=p=0", gif,
+            ])
         let renderer = try Renderer(fileAt: ExampleSceneTests.examplePath)
         let timing = GIFTiming(sourceRate: try #require(FrameRate(framesPerSecond: renderer.framesPerSecond)), maxFramesPerSecond: 30)
         let frames = timing.gifFrameCount(forClipFrames: renderer.frameCount)

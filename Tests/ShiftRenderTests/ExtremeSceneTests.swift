@@ -48,7 +48,8 @@ struct ExtremeSceneTests {
             return nil
         }
         #expect(generated.overstep == nil, "\(name): over the limit at \(generated.overstep.map { "\($0)" } ?? ""), not refused")
-        let timeline = renderer.timeline, last = renderer.frameCount - 1
+        let timeline = renderer.timeline
+        let last = renderer.frameCount - 1
         let frames = Array(Set([0, last / 2, last])).sorted()
         // Between frames too: stills may show any moment of the motion.
         let duration = timeline.segments[0].duration

@@ -43,7 +43,8 @@ public struct ExtremeSceneGenerator {
         var generator = ExtremeSceneGenerator(bytes: bytes)
         // Decided by the first two bytes, so that the rest shapes the scene
         // either way; 0 (also what bytes past the end read as) means valid.
-        let over = generator.byte() % 8 == 7, kind = generator.byte()
+        let over = generator.byte() % 8 == 7
+        let kind = generator.byte()
         var scene = generator.scene()
         let overstep = over ? generator.overstep(&scene, kind: kind) : nil
         return GeneratedScene(scene: scene, overstep: overstep)
@@ -74,7 +75,8 @@ public struct ExtremeSceneGenerator {
 
     private mutating func scene() -> Scene {
         let scale = pick([1, 2, 3, 8, 0.5, 0.25])
-        let width = Double(1 + byte() % 64) / scale, height = Double(1 + byte() % 64) / scale
+        let width = Double(1 + byte() % 64) / scale
+        let height = Double(1 + byte() % 64) / scale
         var transition = TransitionSpec()
         transition.direction = pick([.present, .dismiss, .roundtrip])
         transition.baselineDuration = pick([0.3, 0, 600, 0.01, 5])
@@ -85,7 +87,8 @@ public struct ExtremeSceneGenerator {
         transition.roundtripPause = pick([0, 600, 0.2])
         let fps = pick([1, 24, 60, 240, 7.5])
         let canvas = CanvasSpec(width: width, height: height, scale: scale, background: color())
-        let from = root("from"), to = root("to")
+        let from = root("from")
+        let to = root("to")
         return Scene(canvas: canvas, fps: fps, transition: transition, from: from, to: to)
     }
 
@@ -116,9 +119,14 @@ public struct ExtremeSceneGenerator {
             return newView.key("shadow").key("radius")
         default:
             // A chain one level too deep: the view at depth 24 has a subview.
-            var chain = square(), place = newView
+            var chain = square()
+            var place = newView
             for _ in 2 ... SceneLimits.maximumViewDepth { place = place.key("subviews").index(0) }
-            for _ in 1 ... SceneLimits.maximumViewDepth { var parent = square(); parent.subviews = [chain]; chain = parent }
+            for _ in 1 ... SceneLimits.maximumViewDepth {
+                var parent = square()
+                parent.subviews = [chain]
+                chain = parent
+            }
             scene.to.subviews.append(chain)
             return place.key("subviews")
         }
@@ -164,8 +172,11 @@ public struct ExtremeSceneGenerator {
     private mutating func sheet() -> View {
         let side: Double = pick([1_000_000, 3000, 500_000, 20000, 1500])
         let height: Double = pick([side, 50, side / 3])
-        var v = View(name: "sheet\(views)", frame: Rect(x: pick([0, -side / 2, 100, -40]), y: pick([0, 30, 50 - height]),
-                                                         width: side, height: height), backgroundColor: color())
+        var v = View(
+            name: "sheet\(views)",
+            frame: Rect(
+                x: pick([0, -side / 2, 100, -40]), y: pick([0, 30, 50 - height]),
+                width: side, height: height), backgroundColor: color())
         v.anchorPoint = pick([Point.zero, Point(x: 0.5, y: 0.5), Point(x: 1, y: 0)])
         v.transform = pick([TransformSpec(), TransformSpec(scale: Size(width: 0.5, height: 0.5)), TransformSpec(rotate: 30)])
         v.shift.contentSizing = pick(ShiftOptions.ContentSizing.allCases)
@@ -182,8 +193,9 @@ public struct ExtremeSceneGenerator {
         }
         let spots = [Point(x: 20, y: 20), Point(x: side / 2 - 50, y: height / 2 - 50), Point(x: side - 120, y: height - 120)]
         for spot in spots where byte() % 4 != 0 {
-            var child = View(name: "plain\(views)", frame: Rect(x: spot.x, y: spot.y, width: 100, height: 100),
-                             backgroundColor: color(), cornerRadius: pick([0, 12, 50]))
+            var child = View(
+                name: "plain\(views)", frame: Rect(x: spot.x, y: spot.y, width: 100, height: 100),
+                backgroundColor: color(), cornerRadius: pick([0, 12, 50]))
             child.borderWidth = pick([0, 0, 3])
             if byte() % 3 == 0 {
                 var bitmap = Bitmap(width: 2, height: 2)
@@ -210,9 +222,10 @@ public struct ExtremeSceneGenerator {
 
     private mutating func transform() -> TransformSpec {
         let factor = SceneLimits.maximumScaleFactor
-        return TransformSpec(translate: Point(x: edge(SceneLimits.maximumCoordinate), y: edge(SceneLimits.maximumCoordinate)),
-                             scale: Size(width: pick([1, factor, -factor, 0, 1 / factor, 2]), height: pick([1, factor, 0, 0.5])),
-                             rotate: edge(SceneLimits.maximumRotation))
+        return TransformSpec(
+            translate: Point(x: edge(SceneLimits.maximumCoordinate), y: edge(SceneLimits.maximumCoordinate)),
+            scale: Size(width: pick([1, factor, -factor, 0, 1 / factor, 2]), height: pick([1, factor, 0, 0.5])),
+            rotate: edge(SceneLimits.maximumRotation))
     }
 
     private mutating func view(depth: Int) -> View {
@@ -223,8 +236,9 @@ public struct ExtremeSceneGenerator {
         v.borderWidth = edge(SceneLimits.maximumCoordinate, signed: false) * Double(byte() % 2)
         v.borderColor = color()
         if byte() % 2 == 0 {
-            v.shadow = ShadowSpec(color: color(), opacity: unit(), radius: edge(SceneLimits.maximumShadowRadius, signed: false),
-                                  offset: Size(width: edge(SceneLimits.maximumCoordinate), height: edge(1000)))
+            v.shadow = ShadowSpec(
+                color: color(), opacity: unit(), radius: edge(SceneLimits.maximumShadowRadius, signed: false),
+                offset: Size(width: edge(SceneLimits.maximumCoordinate), height: edge(1000)))
         }
         if byte() % 3 == 0 { v.transform = transform() }
         v.anchorPoint = pick([Point(x: 0.5, y: 0.5), .zero, Point(x: 100, y: -100), Point(x: 1, y: 1)])
@@ -252,7 +266,8 @@ public struct ExtremeSceneGenerator {
     }
 
     private mutating func animation() -> AdditionalAnimation {
-        let limit = SceneLimits.maximumCoordinate, factor = SceneLimits.maximumScaleFactor
+        let limit = SceneLimits.maximumCoordinate
+        let factor = SceneLimits.maximumScaleFactor
         let change: PropertyChange
         switch byte() % 12 {
         case 0: change = .fade
@@ -283,14 +298,16 @@ public enum PlanInvariants {
         var problems: [String] = []
         for (i, s) in timeline.snapshots.enumerated() {
             if s.pixelWidth < 1 || s.pixelHeight < 1 || s.pixelWidth > SnapshotLimits.maximumSide
-                || s.pixelHeight > SnapshotLimits.maximumSide || s.pixelWidth * s.pixelHeight > SnapshotLimits.maximumPixels {
+                || s.pixelHeight > SnapshotLimits.maximumSide || s.pixelWidth * s.pixelHeight > SnapshotLimits.maximumPixels
+            {
                 problems.append("snapshot \(i) is \(s.pixelWidth) x \(s.pixelHeight) px")
             }
             check(s.content, "snapshot \(i)", snapshots: 0, into: &problems)
         }
         let kept = timeline.snapshots.indices.map { timeline.keptPart(ofSnapshot: $0) }
         let canvas = (width: Double(timeline.canvas.pixelWidth), height: Double(timeline.canvas.pixelHeight))
-        let lists = frames.map { ("frame \($0)", timeline.displayList(frame: $0)) }
+        let lists =
+            frames.map { ("frame \($0)", timeline.displayList(frame: $0)) }
             + times.map { ("time \($0)", timeline.displayList(segment: 0, time: $0)) }
         for (place, list) in lists {
             check(list, place, snapshots: timeline.snapshots.count, into: &problems)
@@ -299,14 +316,19 @@ public enum PlanInvariants {
         return problems
     }
 
-    private static func check(_ list: DisplayList, _ place: String, snapshots: Int, depth: Int = 0,
-                              into problems: inout [String]) {
+    private static func check(
+        _ list: DisplayList, _ place: String, snapshots: Int, depth: Int = 0,
+        into problems: inout [String]
+    ) {
         for (n, item) in list.items.enumerated() {
-            let t = item.transform, r = item.shape.rect
+            let t = item.transform
+            let r = item.shape.rect
             var numbers = [t.a, t.b, t.c, t.d, t.tx, t.ty, r.minX, r.minY, r.width, r.height, item.shape.cornerRadius]
             numbers += item.clips.flatMap { c in
-                [c.transform.a, c.transform.b, c.transform.c, c.transform.d, c.transform.tx, c.transform.ty,
-                 c.shape.rect.minX, c.shape.rect.minY, c.shape.rect.width, c.shape.rect.height, c.shape.cornerRadius]
+                [
+                    c.transform.a, c.transform.b, c.transform.c, c.transform.d, c.transform.tx, c.transform.ty,
+                    c.shape.rect.minX, c.shape.rect.minY, c.shape.rect.width, c.shape.rect.height, c.shape.cornerRadius,
+                ]
             }
             switch item.paint {
             case .shadow(let color, let sigma): numbers += [sigma, color.alpha]
@@ -329,22 +351,30 @@ public enum PlanInvariants {
     /// content's whole area is recovered from the item's rect and the kept
     /// fraction; clips are ignored (they only hide more), so this is stricter
     /// than what the compositor needs.
-    private static func shown(_ list: DisplayList, _ place: String, kept: [Rect?], canvas: (width: Double, height: Double),
-                              into problems: inout [String]) {
+    private static func shown(
+        _ list: DisplayList, _ place: String, kept: [Rect?], canvas: (width: Double, height: Double),
+        into problems: inout [String]
+    ) {
         for (n, item) in list.items.enumerated() {
             if case .group(let nested) = item.paint { shown(nested, place + " group \(n)", kept: kept, canvas: canvas, into: &problems) }
             guard case .bitmap(.snapshot(let index)) = item.paint, kept.indices.contains(index), let unit = kept[index],
-                  unit.width > 0, unit.height > 0, let inverse = item.transform.inverted else { continue }
+                unit.width > 0, unit.height > 0, let inverse = item.transform.inverted
+            else { continue }
             let rect = item.shape.rect
-            let areaWidth = rect.width / unit.width, areaHeight = rect.height / unit.height
-            let area = Rect(x: rect.minX - areaWidth * unit.minX, y: rect.minY - areaHeight * unit.minY,
-                            width: areaWidth, height: areaHeight)
+            let areaWidth = rect.width / unit.width
+            let areaHeight = rect.height / unit.height
+            let area = Rect(
+                x: rect.minX - areaWidth * unit.minX, y: rect.minY - areaHeight * unit.minY,
+                width: areaWidth, height: areaHeight)
             let m = 1.0
-            let corners = [Point(x: -m, y: -m), Point(x: canvas.width + m, y: -m),
-                           Point(x: canvas.width + m, y: canvas.height + m), Point(x: -m, y: canvas.height + m)]
+            let corners = [
+                Point(x: -m, y: -m), Point(x: canvas.width + m, y: -m),
+                Point(x: canvas.width + m, y: canvas.height + m), Point(x: -m, y: canvas.height + m),
+            ]
             guard let seen = bounds(of: clip(corners.map(inverse.apply), to: area)) else { continue }
             // Relative slack for the arithmetic that recovered the area.
-            let ex = 1e-9 * (abs(area.minX) + area.width), ey = 1e-9 * (abs(area.minY) + area.height)
+            let ex = 1e-9 * (abs(area.minX) + area.width)
+            let ey = 1e-9 * (abs(area.minY) + area.height)
             if seen.minX < rect.minX - ex || seen.maxX > rect.maxX + ex || seen.minY < rect.minY - ey || seen.maxY > rect.maxY + ey {
                 problems.append("\(place) item \(n) (\(item.label)): shows \(seen) of its content, the snapshot kept \(rect)")
             }
@@ -358,7 +388,9 @@ public enum PlanInvariants {
         for inside in edges {
             var out: [Point] = []
             for (i, p) in polygon.enumerated() {
-                let q = polygon[(i + 1) % polygon.count], a = inside(p), b = inside(q)
+                let q = polygon[(i + 1) % polygon.count]
+                let a = inside(p)
+                let b = inside(q)
                 if a >= 0 { out.append(p) }
                 if (a >= 0) != (b >= 0) {
                     let k = a / (a - b)
@@ -373,8 +405,16 @@ public enum PlanInvariants {
 
     private static func bounds(of points: [Point]) -> Rect? {
         guard let first = points.first else { return nil }
-        var x0 = first.x, x1 = first.x, y0 = first.y, y1 = first.y
-        for p in points { x0 = min(x0, p.x); x1 = max(x1, p.x); y0 = min(y0, p.y); y1 = max(y1, p.y) }
+        var x0 = first.x
+        var x1 = first.x
+        var y0 = first.y
+        var y1 = first.y
+        for p in points {
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

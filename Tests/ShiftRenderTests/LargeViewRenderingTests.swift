@@ -14,29 +14,37 @@ struct LargeViewRenderingTests {
     /// 120 pt down: its snapshot moves, turns and is sampled through reduced
     /// levels while it is small.
     static func sheetScene(side: Double) -> Scene {
-        var sheet = View(name: "sheet", frame: Rect(x: -40, y: 30, width: side, height: side),
-                         backgroundColor: RGBAColor(red: 0.85, green: 0.9, blue: 0.95))
+        var sheet = View(
+            name: "sheet", frame: Rect(x: -40, y: 30, width: side, height: side),
+            backgroundColor: RGBAColor(red: 0.85, green: 0.9, blue: 0.95))
         var badge = Bitmap(width: 2, height: 2)
         badge.pixels = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
         sheet.subviews = [
-            View(name: "label", frame: Rect(x: 60, y: 20, width: 200, height: 44),
-                 backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8), cornerRadius: 9),
+            View(
+                name: "label", frame: Rect(x: 60, y: 20, width: 200, height: 44),
+                backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8), cornerRadius: 9),
             View(name: "badge", frame: Rect(x: 300, y: 90, width: 37.5, height: 37.5), image: .bitmap(badge)),
-            View(name: "rule", frame: Rect(x: 0.5, y: 400.25, width: side - 1, height: 3),
-                 backgroundColor: RGBAColor(red: 0.1, green: 0.6, blue: 0.2)),
-            View(name: "middle", frame: Rect(x: side / 2 - 50, y: side / 2 - 50, width: 100, height: 100),
-                 backgroundColor: RGBAColor(red: 0.9, green: 0.5, blue: 0.1), cornerRadius: 50),
-            View(name: "far corner", frame: Rect(x: side - 120, y: side - 120, width: 100, height: 100),
-                 backgroundColor: RGBAColor(red: 0.5, green: 0.1, blue: 0.5)),
+            View(
+                name: "rule", frame: Rect(x: 0.5, y: 400.25, width: side - 1, height: 3),
+                backgroundColor: RGBAColor(red: 0.1, green: 0.6, blue: 0.2)),
+            View(
+                name: "middle", frame: Rect(x: side / 2 - 50, y: side / 2 - 50, width: 100, height: 100),
+                backgroundColor: RGBAColor(red: 0.9, green: 0.5, blue: 0.1), cornerRadius: 50),
+            View(
+                name: "far corner", frame: Rect(x: side - 120, y: side - 120, width: 100, height: 100),
+                backgroundColor: RGBAColor(red: 0.5, green: 0.1, blue: 0.5)),
         ]
-        sheet.shift.animations = [AdditionalAnimation(.scale(0.5)), AdditionalAnimation(.rotate(10)),
-                                  AdditionalAnimation(.move(dx: 0, dy: 120))]
+        sheet.shift.animations = [
+            AdditionalAnimation(.scale(0.5)), AdditionalAnimation(.rotate(10)),
+            AdditionalAnimation(.move(dx: 0, dy: 120)),
+        ]
         sheet.anchorPoint = .zero
         var transition = TransitionSpec(defaultAnimation: .none)
         transition.baselineDuration = 0.4
-        return Scene(canvas: CanvasSpec(width: 240, height: 400, scale: 1, background: .white), fps: 30,
-                     transition: transition, from: View(name: "from", backgroundColor: .white),
-                     to: View(name: "to", subviews: [sheet]))
+        return Scene(
+            canvas: CanvasSpec(width: 240, height: 400, scale: 1, background: .white), fps: 30,
+            transition: transition, from: View(name: "from", backgroundColor: .white),
+            to: View(name: "to", subviews: [sheet]))
     }
 
     static func largestDifference(_ a: Bitmap, _ b: Bitmap) -> Int {
@@ -58,12 +66,14 @@ struct LargeViewRenderingTests {
         #expect(whole.snapshots.map { $0.pixelWidth * $0.pixelHeight } == [3000 * 3000])
         let kept = try #require(clipped.snapshots.first)
         #expect(clipped.snapshots.count == 1 && kept.pixelWidth * kept.pixelHeight < 3000 * 3000 / 4)
-        let a = FrameRenderer(plan: clipped, threads: 2), b = FrameRenderer(plan: whole, threads: 2)
+        let a = FrameRenderer(plan: clipped, threads: 2)
+        let b = FrameRenderer(plan: whole, threads: 2)
         #expect(clipped.frameCount == whole.frameCount && clipped.frameCount > 10)
         for frame in 0 ..< clipped.frameCount {
             #expect(Self.largestDifference(a.render(frame: frame), b.render(frame: frame)) == 0, "frame \(frame)")
         }
-        var x = Bitmap(width: 0, height: 0), y = Bitmap(width: 0, height: 0)
+        var x = Bitmap(width: 0, height: 0)
+        var y = Bitmap(width: 0, height: 0)
         for t in stride(from: 0.0071, to: clipped.segments[0].duration, by: 0.0613) {
             a.render(clipped.displayList(segment: 0, time: t), into: &x)
             b.render(whole.displayList(segment: 0, time: t), into: &y)
@@ -76,14 +86,19 @@ struct LargeViewRenderingTests {
     /// side (16 TB); the budget refused it. Clipped, it renders within 200 MB.
     @Test("A million-point moving view with a subview renders, within a small memory budget")
     func millionPointView() throws {
-        var huge = View(name: "huge", frame: Rect(x: 0, y: 0, width: 1_000_000, height: 1_000_000),
-                        backgroundColor: RGBAColor(red: 0.9, green: 0.9, blue: 0.9))
+        var huge = View(
+            name: "huge", frame: Rect(x: 0, y: 0, width: 1_000_000, height: 1_000_000),
+            backgroundColor: RGBAColor(red: 0.9, green: 0.9, blue: 0.9))
         huge.shift.animations = [AdditionalAnimation(.move(dx: 0, dy: 300))]
-        huge.subviews = [View(name: "label", frame: Rect(x: 20, y: 20, width: 200, height: 40),
-                              backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8))]
-        let scene = Scene(canvas: CanvasSpec(width: 390, height: 844, scale: 2, background: .black), fps: 30,
-                          transition: TransitionSpec(defaultAnimation: .none),
-                          from: View(name: "from", backgroundColor: .white), to: View(name: "to", subviews: [huge]))
+        huge.subviews = [
+            View(
+                name: "label", frame: Rect(x: 20, y: 20, width: 200, height: 40),
+                backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8))
+        ]
+        let scene = Scene(
+            canvas: CanvasSpec(width: 390, height: 844, scale: 2, background: .black), fps: 30,
+            transition: TransitionSpec(defaultAnimation: .none),
+            from: View(name: "from", backgroundColor: .white), to: View(name: "to", subviews: [huge]))
         let renderer = try Renderer(scene: scene, options: Renderer.Options(threads: 2, memoryLimit: 200e6))
         #expect(renderer.memoryEstimate().total < 200e6)
         let end = try renderer.still(.progress(1))
@@ -92,7 +107,9 @@ struct LargeViewRenderingTests {
             let p = bitmap.pixel(x: Int(x * 2), y: Int(y * 2))
             return [p.r, p.g, p.b, p.a]
         }
-        let grey: [UInt8] = [230, 230, 230, 255], blue: [UInt8] = [51, 51, 204, 255], white: [UInt8] = [255, 255, 255, 255]
+        let grey: [UInt8] = [230, 230, 230, 255]
+        let blue: [UInt8] = [51, 51, 204, 255]
+        let white: [UInt8] = [255, 255, 255, 255]
         #expect(colour(end, 100, 40) == blue)
         #expect(colour(end, 10, 10) == grey && colour(end, 300, 40) == grey && colour(end, 380, 830) == grey)
         #expect(colour(end, 100, 70) == grey)

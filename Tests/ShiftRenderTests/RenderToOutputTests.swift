@@ -103,8 +103,14 @@ struct RenderToOutputTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: image))
         let renderer = try Renderer(scene: movingCardScene(image: .file(image)))
         #expect {
-            try renderer.render(to: directory.path + "/f_%04d.png", settings: { var s = renderer.videoSettings(); s.overwrite = true; return s }(),
-                                frames: 0 ... 5)
+            try renderer.render(
+                to: directory.path + "/f_%04d.png",
+                settings: {
+                    var s = renderer.videoSettings()
+                    s.overwrite = true
+                    return s
+                }(),
+                frames: 0 ... 5)
         } throws: { error in
             (error as? RenderError)?.message == "cannot write '\(image)': it is an input of this render; refusing to write over it"
         }

@@ -12,8 +12,9 @@ func movingCardScene(fps: Double = 30, image: ImageSource? = nil, hold: Double =
     arrived.image = image
     var transition = TransitionSpec(defaultAnimation: .none)
     transition.holdBefore = hold
-    return Scene(canvas: CanvasSpec(width: 200, height: 80, scale: 1, background: .white), fps: fps, transition: transition,
-                 from: View(backgroundColor: .white, subviews: [card]), to: View(backgroundColor: .white, subviews: [arrived]))
+    return Scene(
+        canvas: CanvasSpec(width: 200, height: 80, scale: 1, background: .white), fps: fps, transition: transition,
+        from: View(backgroundColor: .white, subviews: [card]), to: View(backgroundColor: .white, subviews: [arrived]))
 }
 
 /// The columns of row `y` whose red channel is full and green empty (the card).
@@ -48,7 +49,8 @@ struct RendererStillTests {
         let c = TimingCurve.shift.value(at: 0.5)
         #expect(c > 0.6 && c < 0.9)  // the curve runs ahead of time half-way
         // Centre x: 30 -> 140; width 40 -> 60.
-        let centre = 30 + (140 - 30) * c, width = 40 + (60 - 40) * c
+        let centre = 30 + (140 - 30) * c
+        let width = 40 + (60 - 40) * c
         let columns = try #require(redColumns(try renderer.still(.progress(0.5)), row: 35))
         #expect(abs(Double(columns.lowerBound) - (centre - width / 2)) <= 1)
         #expect(abs(Double(columns.upperBound + 1) - (centre + width / 2)) <= 1)
@@ -62,10 +64,12 @@ struct RendererStillTests {
         #expect(held.frameCount == plain.frameCount + 15)
     }
 
-    @Test("Moments outside the clip are usage errors, never a trap", arguments: [
-        Moment.frame(-1), .frame(10_000), .time(-0.1), .time(1e300), .time(.nan), .time(.infinity),
-        .progress(-0.01), .progress(1.01), .progress(.nan),
-    ])
+    @Test(
+        "Moments outside the clip are usage errors, never a trap",
+        arguments: [
+            Moment.frame(-1), .frame(10_000), .time(-0.1), .time(1e300), .time(.nan), .time(.infinity),
+            .progress(-0.01), .progress(1.01), .progress(.nan),
+        ])
     func momentsOutsideTheClip(_ moment: Moment) throws {
         let renderer = try Renderer(scene: movingCardScene())
         #expect { try renderer.still(moment) } throws: { ($0 as? RenderError)?.kind == .usage }
@@ -103,8 +107,10 @@ struct RendererStillTests {
             try Renderer(scene: scene)
         } throws: { error in
             guard let error = error as? RenderError, error.kind == .invalidScene, let d = error.diagnostics else { return false }
-            return d.errors.map(\.placeText) == ["fps", "from.subviews[0].alpha", "to.subviews[0].frame[0]",
-                                                 "to.subviews[0].subviews[0].frame"]
+            return d.errors.map(\.placeText) == [
+                "fps", "from.subviews[0].alpha", "to.subviews[0].frame[0]",
+                "to.subviews[0].subviews[0].frame",
+            ]
                 && d.errors[2].message == "not a number (NaN)"
                 && d.errors[3].message == "width and height must not be negative (got -1 x 10)"
         }
@@ -136,11 +142,15 @@ struct MemoryBudgetTests {
         #expect(try imageBytes(60, 30) == Double(60 * 30 * 4 + 61 * 31 * 4))
         // 240 x 120 in the same box reads level (2, 2) throughout, which builds
         // (1, 0) 120 x 120, (2, 0) 60 x 120, then (2, 1) 60 x 60 and (2, 2) 60 x 30.
-        #expect(try imageBytes(240, 120) == Double(240 * 120 * 4 + 241 * 121 * 4
-            + 121 * 121 * 4 + 61 * 121 * 4 + 61 * 61 * 4 + 61 * 31 * 4))
+        #expect(
+            try imageBytes(240, 120)
+                == Double(
+                    240 * 120 * 4 + 241 * 121 * 4
+                        + 121 * 121 * 4 + 61 * 121 * 4 + 61 * 61 * 4 + 61 * 31 * 4))
 
-        let parts = Dictionary(uniqueKeysWithValues: try Renderer(scene: movingCardScene()).memoryEstimate().parts
-            .map { ($0.name, $0.bytes) })
+        let parts = Dictionary(
+            uniqueKeysWithValues: try Renderer(scene: movingCardScene()).memoryEstimate().parts
+                .map { ($0.name, $0.bytes) })
         // The frame drawn and the copy a PNG of it is written from.
         #expect(parts["frame"] == 2 * Double(200 * 80 * 4))
     }

@@ -33,7 +33,8 @@ struct SceneFileWritingTests {
         let written = try document.scene.writeJSON(toFileAt: directory.path + "/moved.json")
         let images = [written.to.subviews[1].image, written.from.subviews[1].subviews[0].image]
         for case .file(let path)? in images { #expect(path.hasPrefix("/") && FileManager.default.fileExists(atPath: path)) }
-        #expect(try Renderer(fileAt: directory.path + "/moved.json").still(.frame(10))
+        #expect(
+            try Renderer(fileAt: directory.path + "/moved.json").still(.frame(10))
                 == Renderer(scene: document.scene).still(.frame(10)))
     }
 }

@@ -11,11 +11,13 @@ import Testing
     static let posterPath = RepositoryFiles.path("fixtures/images/poster.png")
 
     func posterScene(_ image: ImageSource) -> Scene {
-        Scene(canvas: CanvasSpec(width: 120, height: 160), from: View().backgroundColor(.white), to: View {
-            View(frame: Rect(x: 10, y: 10, width: 100, height: 140))
-                .image(image).contentMode(.aspectFill).cornerRadius(12).masksToBounds()
-                .shift(animations: [.fade, .move(.up(40))])
-        })
+        Scene(
+            canvas: CanvasSpec(width: 120, height: 160), from: View().backgroundColor(.white),
+            to: View {
+                View(frame: Rect(x: 10, y: 10, width: 100, height: 140))
+                    .image(image).contentMode(.aspectFill).cornerRadius(12).masksToBounds()
+                    .shift(animations: [.fade, .move(.up(40))])
+            })
     }
 
     @Test func imagesAsFileDataOrBitmapRenderTheSame() throws {
@@ -29,21 +31,24 @@ import Testing
     }
 
     @Test func aSceneWithBadValuesIsRefusedWithEveryPlace() {
-        let scene = Scene(canvas: CanvasSpec(width: 100, height: 100), from: View(), to: View {
-            View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-            View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-            View(frame: Rect(x: 0, y: 0, width: -10, height: 10)).alpha(.nan).shift(id: "")
-        })
+        let scene = Scene(
+            canvas: CanvasSpec(width: 100, height: 100), from: View(),
+            to: View {
+                View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                View(frame: Rect(x: 0, y: 0, width: -10, height: 10)).alpha(.nan).shift(id: "")
+            })
         do throws(RenderError) {
             _ = try Renderer(scene: scene)
             Issue.record("a scene with NaN and a negative size rendered")
         } catch {
             #expect(error.kind == .invalidScene)
-            #expect(error.diagnostics?.lines == [
-                "to.subviews[2].frame: width and height must not be negative (got -10 x 10)",
-                "to.subviews[2].alpha: not a number (NaN)",
-                "to.subviews[2].shift.id: empty id",
-            ])
+            #expect(
+                error.diagnostics?.lines == [
+                    "to.subviews[2].frame: width and height must not be negative (got -10 x 10)",
+                    "to.subviews[2].alpha: not a number (NaN)",
+                    "to.subviews[2].shift.id: empty id",
+                ])
         }
     }
 

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (Its snippets are quoted word for word in README, docs and the DocC catalog: DocumentationSnippetTests.)
+
 import Foundation
 import GoldenImages
 import ShiftRender

@@ -22,8 +22,9 @@ import Testing
             let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
                 .concatenating(.rotation(trial % 2 == 0 ? Double.random(in: -3.2 ... 3.2, using: &rng) : 0))
                 .concatenating(.translation(Double.random(in: -50 ... 50, using: &rng), Double.random(in: -50 ... 50, using: &rng)))
-            let r = Rect(x: Double.random(in: -20 ... 20, using: &rng), y: Double.random(in: -20 ... 20, using: &rng),
-                         width: Double.random(in: 0 ... 40, using: &rng), height: Double.random(in: 0 ... 40, using: &rng))
+            let r = Rect(
+                x: Double.random(in: -20 ... 20, using: &rng), y: Double.random(in: -20 ... 20, using: &rng),
+                width: Double.random(in: 0 ... 40, using: &rng), height: Double.random(in: 0 ... 40, using: &rng))
             let shape = RoundedRect(rect: r, cornerRadius: Double.random(in: 0 ... 10, using: &rng))
             let sigma = trial % 3 == 0 ? Double.random(in: 0 ... 0.3, using: &rng) : Double.random(in: 0 ... 12, using: &rng)
             let shadow = DrawItem(transform: t, shape: shape, paint: .shadow(color: .black, sigma: sigma))
@@ -38,12 +39,16 @@ import Testing
     /// than a margin of 3 sigma around the transformed corners would give.
     @Test func aRotatedShadowsLayerHoldsItsDiagonalReach() throws {
         let t = AffineTransform2D.rotation(.pi / 4).concatenating(.translation(100, 100))
-        let shadow = DrawItem(transform: t, shape: RoundedRect(rect: Rect(x: -20, y: -20, width: 40, height: 40)),
-                              paint: .shadow(color: .black, sigma: 8))
+        let shadow = DrawItem(
+            transform: t, shape: RoundedRect(rect: Rect(x: -20, y: -20, width: 40, height: 40)),
+            paint: .shadow(color: .black, sigma: 8))
         let card = DrawItem(transform: t, shape: shadow.shape, paint: .solid(.white))
         let wrapped = GroupOpacity.wrap([shadow, card], opacity: 0.5, label: "card")
         let group = try #require(wrapped.first)
-        guard case .group = group.paint else { Issue.record("not a group"); return }
+        guard case .group = group.paint else {
+            Issue.record("not a group")
+            return
+        }
         #expect(Self.holds(group.shape.rect, shadow))
         let reach = shadow.paint.reach(under: t)
         #expect(group.shape.rect.minX <= 100 - 20 * 2.squareRoot() - reach * 2.squareRoot())

@@ -2,8 +2,10 @@ import Primitives
 import SceneModel
 
 /// Small helpers to write scenes in tests without JSON.
-func view(_ path: String, _ frame: [Double], color: RGBAColor? = RGBAColor(red: 1, green: 0, blue: 0),
-          id: String? = nil, animations: [AdditionalAnimation] = [], subviews: [View] = []) -> View {
+func view(
+    _ path: String, _ frame: [Double], color: RGBAColor? = RGBAColor(red: 1, green: 0, blue: 0),
+    id: String? = nil, animations: [AdditionalAnimation] = [], subviews: [View] = []
+) -> View {
     var v = View(frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
     v.name = path
     v.backgroundColor = color
@@ -21,8 +23,10 @@ func root(_ path: String, color: RGBAColor = .white, subviews: [View]) -> View {
     return v
 }
 
-func scene(from: View, to: View, direction: TransitionDirection = .present,
-           baseline: Double = 0.265, defaultAnimation: DefaultAnimation = .none, fps: Double = 60) -> Scene {
+func scene(
+    from: View, to: View, direction: TransitionDirection = .present,
+    baseline: Double = 0.265, defaultAnimation: DefaultAnimation = .none, fps: Double = 60
+) -> Scene {
     var transition = TransitionSpec()
     transition.direction = direction
     transition.baselineDuration = baseline

@@ -18,12 +18,14 @@ import Testing
         hidden.isHidden = true
         var shiftHidden = view("to.subviews[5]", [0, 0, 10, 10], id: "hidden")
         shiftHidden.shift.isHidden = true
-        let to = root("to", subviews: [
-            view("to.subviews[0]", [0, 0, 10, 10], id: "m"),
-            view("to.subviews[1]", [0, 0, 10, 10], animations: [AdditionalAnimation(.fade)]),
-            view("to.subviews[2]", [0, 0, 10, 10], subviews: [view("to.subviews[2].subviews[0]", [1, 1, 2, 2], id: "lonely")]),
-            container, hidden, shiftHidden,
-        ])
+        let to = root(
+            "to",
+            subviews: [
+                view("to.subviews[0]", [0, 0, 10, 10], id: "m"),
+                view("to.subviews[1]", [0, 0, 10, 10], animations: [AdditionalAnimation(.fade)]),
+                view("to.subviews[2]", [0, 0, 10, 10], subviews: [view("to.subviews[2].subviews[0]", [1, 1, 2, 2], id: "lonely")]),
+                container, hidden, shiftHidden,
+            ])
         let from = root("from", subviews: [view("from.subviews[0]", [5, 5, 10, 10], id: "m"), view("from.subviews[1]", [0, 0, 9, 9])])
         let t = TransitionTimeline(scene: scene(from: from, to: to))
         let paths = Set(t.segments[0].views.map(\.address.description))
@@ -34,10 +36,12 @@ import Testing
     }
 
     @Test func snapshotsLeaveOutTransientDescendantsAndTheViewsOwnLayer() throws {
-        var card = view("to.subviews[0]", [10, 10, 100, 100], animations: [AdditionalAnimation(.move(dx: 0, dy: 10))], subviews: [
-            view("to.subviews[0].subviews[0]", [0, 0, 50, 50], color: RGBAColor(red: 0, green: 1, blue: 0)),
-            view("to.subviews[0].subviews[1]", [50, 50, 50, 50], animations: [AdditionalAnimation(.fade)]),
-        ])
+        var card = view(
+            "to.subviews[0]", [10, 10, 100, 100], animations: [AdditionalAnimation(.move(dx: 0, dy: 10))],
+            subviews: [
+                view("to.subviews[0].subviews[0]", [0, 0, 50, 50], color: RGBAColor(red: 0, green: 1, blue: 0)),
+                view("to.subviews[0].subviews[1]", [50, 50, 50, 50], animations: [AdditionalAnimation(.fade)]),
+            ])
         card.cornerRadius = 12
         card.alpha = 0.5
         var shadow = ShadowSpec()
@@ -56,7 +60,10 @@ import Testing
         let last = t.frameCount - 1
         let group = try #require(item(t, last, "to.subviews[0] (group)"))
         #expect(group.opacity == 0.5)
-        guard case .group(let inside) = group.paint else { Issue.record("not a group"); return }
+        guard case .group(let inside) = group.paint else {
+            Issue.record("not a group")
+            return
+        }
         #expect(inside.items.map(\.label) == ["to.subviews[0] (shadow)", "to.subviews[0]", "to.subviews[0]", "to.subviews[0].subviews[1]"])
         let background = try #require(inside.items.first { $0.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)) })
         #expect(background.shape.cornerRadius == 12)
@@ -67,9 +74,11 @@ import Testing
     }
 
     @Test func masksToBoundsHidesTheShadowAndClipsContent() throws {
-        var card = view("to.subviews[0]", [0, 0, 100, 100], animations: [AdditionalAnimation(.fade)], subviews: [
-            view("to.subviews[0].subviews[0]", [-20, 0, 50, 50], animations: [AdditionalAnimation(.fade)]),
-        ])
+        var card = view(
+            "to.subviews[0]", [0, 0, 100, 100], animations: [AdditionalAnimation(.fade)],
+            subviews: [
+                view("to.subviews[0].subviews[0]", [-20, 0, 50, 50], animations: [AdditionalAnimation(.fade)])
+            ])
         card.masksToBounds = true
         card.cornerRadius = 8
         var shadow = ShadowSpec()
@@ -86,16 +95,21 @@ import Testing
         var a = view("from.subviews[0]", [0, 0, 100, 100], id: "b")
         a.borderWidth = 2
         a.borderColor = .black
-        var b = view("to.subviews[0]", [0, 0, 100, 100], id: "b", subviews: [
-            view("to.subviews[0].subviews[0]", [0, 0, 10, 10], animations: [AdditionalAnimation(.move(dx: 1, dy: 0))]),
-        ])
+        var b = view(
+            "to.subviews[0]", [0, 0, 100, 100], id: "b",
+            subviews: [
+                view("to.subviews[0].subviews[0]", [0, 0, 10, 10], animations: [AdditionalAnimation(.move(dx: 1, dy: 0))])
+            ])
         b.borderWidth = 6
         b.borderColor = .white
         let t = TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]), baseline: 0.3))
         // Frame 9 is t = 0.15 s of 0.3 s: curve(0.5) = 0.7755613.
         let p = 0.7755613111161977
         let border = try #require(item(t, 9, "to.subviews[0] (border)"))
-        guard case .border(let width, let color) = border.paint else { Issue.record("not a border"); return }
+        guard case .border(let width, let color) = border.paint else {
+            Issue.record("not a border")
+            return
+        }
         #expect(abs(width - (2 + 4 * p)) < 1e-4)
         #expect(abs(color.red - p) < 1e-4)
         let order = labels(t, 9)
@@ -129,7 +143,8 @@ import Testing
         func build(_ choice: ShiftOptions.SuperviewChoice) -> TransitionTimeline {
             var child = view("to.subviews[0].subviews[0]", [10, 10, 20, 20], animations: [AdditionalAnimation(.fade, when: .onDisappear)])
             child.shift.superview = choice
-            var parent = view("to.subviews[0]", [100, 100, 50, 50], animations: [AdditionalAnimation(.move(dx: 0, dy: 300))], subviews: [child])
+            var parent = view(
+                "to.subviews[0]", [100, 100, 50, 50], animations: [AdditionalAnimation(.move(dx: 0, dy: 300))], subviews: [child])
             parent.masksToBounds = true
             return TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [parent])))
         }
@@ -139,7 +154,7 @@ import Testing
         #expect(first.clips.count == 1)
         let inContainer = build(.container)
         let free = try #require(item(inContainer, 0, "to.subviews[0].subviews[0]"))
-        #expect(free.transform == .translation(110, 110))   // stays where it is, unclipped
+        #expect(free.transform == .translation(110, 110))  // stays where it is, unclipped
         #expect(free.clips.isEmpty)
         #expect(inContainer.segments[0].views.first { $0.address.description == "to.subviews[0].subviews[0]" }?.superview == .container)
     }
@@ -178,8 +193,13 @@ import Testing
         var a = view("from.subviews[0]", [0, 0, 100, 50], id: "p", subviews: [view("from.subviews[0].subviews[0]", [0, 0, 10, 10])])
         var b = view("to.subviews[0]", [0, 0, 200, 300], id: "p", subviews: [view("to.subviews[0].subviews[0]", [0, 0, 10, 10])])
         for i in [0, 1] {
-            if i == 0 { a.shift.contentSizing = sizing; a.shift.contentAnimation = animation }
-            else { b.shift.contentSizing = sizing; b.shift.contentAnimation = animation }
+            if i == 0 {
+                a.shift.contentSizing = sizing
+                a.shift.contentAnimation = animation
+            } else {
+                b.shift.contentSizing = sizing
+                b.shift.contentAnimation = animation
+            }
         }
         return TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]), baseline: 0.3))
     }
@@ -208,20 +228,21 @@ import Testing
         let frame = 9
         let progress = fade.segments[0].views.first { $0.id == "p" }!.progress(at: Double(frame) / 60)
         let items = contentItems(fade, frame)
-        #expect(abs(items[0].opacity - (1 - progress)) < 1e-12)   // initial (from) content fades out
-        #expect(abs(items[1].opacity - progress) < 1e-12)         // final (to) content fades in
+        #expect(abs(items[0].opacity - (1 - progress)) < 1e-12)  // initial (from) content fades out
+        #expect(abs(items[1].opacity - progress) < 1e-12)  // final (to) content fades in
         #expect(items[0].paint != items[1].paint)
         #expect(progress > 0 && progress < 1 && p > 0)
-        #expect(contentItems(fade, 0).map(\.opacity) == [1])       // frame 0: only the from content is visible
+        #expect(contentItems(fade, 0).map(\.opacity) == [1])  // frame 0: only the from content is visible
         let final = pairWithContent(sizing: .stretch, animation: .final)
         #expect(contentItems(final, frame).map(\.opacity) == [1])
         #expect(contentItems(final, 0).count == 1)
     }
 
     @Test func holdsAddStillFramesAndRoundtripComesBack() throws {
-        var s = scene(from: root("from", color: RGBAColor(red: 1, green: 0, blue: 0), subviews: []),
-                      to: root("to", color: RGBAColor(red: 0, green: 0, blue: 1), subviews: []),
-                      baseline: 0.5, defaultAnimation: .fade, fps: 10)
+        var s = scene(
+            from: root("from", color: RGBAColor(red: 1, green: 0, blue: 0), subviews: []),
+            to: root("to", color: RGBAColor(red: 0, green: 0, blue: 1), subviews: []),
+            baseline: 0.5, defaultAnimation: .fade, fps: 10)
         s.transition.holdBefore = 0.3
         s.transition.holdAfter = 0.2
         let held = TransitionTimeline(scene: s)
@@ -243,8 +264,9 @@ import Testing
     @Test func aViewWithAlphaBelowOneFadesAsOneGroup() throws {
         // Alpha 0.4 with a background and a child: one group holding both at full
         // opacity, bounded by the view (plus a pixel of margin); alpha 1: no group.
-        var card = view("to.subviews[0]", [10, 20, 100, 50], animations: [AdditionalAnimation(.move(dx: 0, dy: 1))],
-                        subviews: [view("to.subviews[0].subviews[0]", [0, 0, 20, 20], animations: [AdditionalAnimation(.fade, when: .onDisappear)])])
+        var card = view(
+            "to.subviews[0]", [10, 20, 100, 50], animations: [AdditionalAnimation(.move(dx: 0, dy: 1))],
+            subviews: [view("to.subviews[0].subviews[0]", [0, 0, 20, 20], animations: [AdditionalAnimation(.fade, when: .onDisappear)])])
         card.alpha = 0.4
         card.masksToBounds = true
         let t = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [card])))
@@ -252,7 +274,10 @@ import Testing
         #expect(group.opacity == 0.4)
         #expect(group.transform == .identity)
         #expect(group.shape.rect == Rect(x: 9, y: 19, width: 102, height: 52))
-        guard case .group(let inside) = group.paint else { Issue.record("not a group"); return }
+        guard case .group(let inside) = group.paint else {
+            Issue.record("not a group")
+            return
+        }
         #expect(inside.items.map(\.opacity) == [1, 1])
         #expect(inside.items[1].clips.count == 1)  // the card's masksToBounds, inside the group
         // A view with one item keeps a plain item with its opacity scaled.
@@ -265,13 +290,17 @@ import Testing
     @Test func summaryListsPairsAnimationsDurationsAndFrames() {
         let a = view("from.subviews[0]", [0, 0, 100, 100], id: "x")
         let b = view("to.subviews[0]", [300, 400, 100, 100], id: "x")
-        let c = view("to.subviews[1]", [0, 0, 10, 10], animations: [AdditionalAnimation(.move(dx: -150, dy: 0)), AdditionalAnimation(.scale(2), when: .onAppear)])
-        let summary = TransitionSummary(TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b, c]))))
+        let c = view(
+            "to.subviews[1]", [0, 0, 10, 10],
+            animations: [AdditionalAnimation(.move(dx: -150, dy: 0)), AdditionalAnimation(.scale(2), when: .onAppear)])
+        let summary = TransitionSummary(
+            TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b, c]))))
         let pair = summary.segments[0].views.first { $0.id == "x" }
         #expect(pair?.matchedWith == "from.subviews[0]")
         #expect(pair?.distance == 500)
         #expect(pair.map { abs($0.duration - 0.44) < 1e-12 } == true)
-        #expect(summary.segments[0].views.first { $0.path == "to.subviews[1]" }?.animations == ["move(x: -150, y: 0)", "scale(2) onAppear"])
+        #expect(
+            summary.segments[0].views.first { $0.path == "to.subviews[1]" }?.animations == ["move(x: -150, y: 0)", "scale(2) onAppear"])
         #expect(summary.frameCount == Int((0.44 * 60).rounded(.up)) + 1)
     }
 }

@@ -12,16 +12,19 @@ import Testing
 @Suite struct SnapshotClippingTests {
     /// A pane at the origin (anchor 0, 0, so no large offsets enter the
     /// arithmetic) holding three small views, moved in from 100 pt right.
-    static func paneScene(side: Double, animations: [AdditionalAnimation] = [AdditionalAnimation(.move(dx: 100, dy: 0))],
-                          transform: TransformSpec = TransformSpec(), fps: Double = 30) -> Scene {
+    static func paneScene(
+        side: Double, animations: [AdditionalAnimation] = [AdditionalAnimation(.move(dx: 100, dy: 0))],
+        transform: TransformSpec = TransformSpec(), fps: Double = 30
+    ) -> Scene {
         var pane = View(name: "pane", frame: Rect(x: 0, y: 0, width: side, height: side))
         pane.anchorPoint = .zero
         pane.transform = transform
         pane.shift.animations = animations
         pane.subviews = [
             View(name: "red", frame: Rect(x: 10, y: 10, width: 30, height: 30), backgroundColor: RGBAColor(red: 1, green: 0, blue: 0)),
-            View(name: "blue", frame: Rect(x: 60, y: 50, width: 40, height: 40), backgroundColor: RGBAColor(red: 0, green: 0, blue: 1),
-                 cornerRadius: 8),
+            View(
+                name: "blue", frame: Rect(x: 60, y: 50, width: 40, height: 40), backgroundColor: RGBAColor(red: 0, green: 0, blue: 1),
+                cornerRadius: 8),
             // Crosses the canvas's right edge at the end: clipped only by the canvas.
             View(name: "bar", frame: Rect(x: 90, y: 0, width: 20, height: 100), backgroundColor: RGBAColor(red: 0, green: 1, blue: 0)),
         ]
@@ -29,8 +32,9 @@ import Testing
         var transition = TransitionSpec()
         transition.baselineDuration = 0.3
         transition.defaultAnimation = .none
-        return Scene(canvas: CanvasSpec(width: 100, height: 100, scale: 2), fps: fps, transition: transition,
-                     from: View(name: "from"), to: to)
+        return Scene(
+            canvas: CanvasSpec(width: 100, height: 100, scale: 2), fps: fps, transition: transition,
+            from: View(name: "from"), to: to)
     }
 
     static func paneContent(_ timeline: TransitionTimeline) throws -> TransientView.Content {
@@ -82,8 +86,9 @@ import Testing
     /// 1 000 000 px a side, and at 0.25x the canvas shows points -4...404
     /// (grid pixels 0...404, padded to 406 and aligned to 448).
     @Test func aViewDrawnSmallerGetsAFewerPixelsAPoint() throws {
-        let scene = Self.paneScene(side: 1_000_000, animations: [AdditionalAnimation(.scale(0.5))],
-                                   transform: TransformSpec(scale: Size(width: 0.5, height: 0.5)))
+        let scene = Self.paneScene(
+            side: 1_000_000, animations: [AdditionalAnimation(.scale(0.5))],
+            transform: TransformSpec(scale: Size(width: 0.5, height: 0.5)))
         let timeline = TransitionTimeline(scene: scene)
         let grid = try #require(Self.paneContent(timeline).snapshotGrid)
         #expect(grid.width == 1_000_000 && grid.height == 1_000_000)
@@ -117,13 +122,18 @@ import Testing
     /// The attack: a 1 000 000-pt animating view with a subview, at scale 8,
     /// used to ask for 8 000 000 px a side (`failed to allocate 4000000000032 bytes`).
     @Test func theAttackScenePlansWithACanvasSizedSnapshot() throws {
-        var pane = View(name: "huge", frame: Rect(x: 0, y: 0, width: 1_000_000, height: 1_000_000),
-                        backgroundColor: RGBAColor(red: 0.9, green: 0.9, blue: 0.9))
+        var pane = View(
+            name: "huge", frame: Rect(x: 0, y: 0, width: 1_000_000, height: 1_000_000),
+            backgroundColor: RGBAColor(red: 0.9, green: 0.9, blue: 0.9))
         pane.shift.animations = [AdditionalAnimation(.move(dx: 0, dy: -300))]
-        pane.subviews = [View(name: "label", frame: Rect(x: 20, y: 20, width: 200, height: 40),
-                              backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8))]
-        let scene = Scene(canvas: CanvasSpec(width: 320, height: 240, scale: 8), fps: 60, transition: TransitionSpec(),
-                          from: View(name: "from"), to: View(name: "to", subviews: [pane]))
+        pane.subviews = [
+            View(
+                name: "label", frame: Rect(x: 20, y: 20, width: 200, height: 40),
+                backgroundColor: RGBAColor(red: 0.2, green: 0.2, blue: 0.8))
+        ]
+        let scene = Scene(
+            canvas: CanvasSpec(width: 320, height: 240, scale: 8), fps: 60, transition: TransitionSpec(),
+            from: View(name: "from"), to: View(name: "to", subviews: [pane]))
         #expect(SceneValidator.problems(in: scene).isEmpty)
         let timeline = TransitionTimeline(scene: scene)
         let snapshot = try #require(timeline.snapshots.first)

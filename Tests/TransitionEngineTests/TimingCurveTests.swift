@@ -19,7 +19,7 @@ import Testing
 
     @Test func curveIsMonotonic() {
         var previous = 0.0
-        for i in 1...1000 {
+        for i in 1 ... 1000 {
             let v = TimingCurve.shift.value(at: Double(i) / 1000)
             #expect(v >= previous)
             previous = v

@@ -12,12 +12,14 @@ import Testing
 
     @Test func arrivingViewWithMoveRightAndFade() throws {
         // move right 150 -> starts 150 pt left of its place; baseline 0.2475 + 0.175 * 150/500 = 0.3 s.
-        let box = view("to.subviews[0]", [100, 200, 50, 50], animations: [
-            AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: -150, dy: 0)),
-        ])
+        let box = view(
+            "to.subviews[0]", [100, 200, 50, 50],
+            animations: [
+                AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: -150, dy: 0)),
+            ])
         let timeline = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box]), baseline: 0.2475))
         #expect(abs(timeline.segments[0].duration - 0.3) < 1e-12)
-        #expect(timeline.frameCount == 19) // ceil(0.3 * 60) + 1
+        #expect(timeline.frameCount == 19)  // ceil(0.3 * 60) + 1
         // Frame 0: alpha 0, so nothing of the box is drawn.
         #expect(items(timeline, frame: 0, label: "to.subviews[0]").isEmpty)
         // Frame 9 is t = 0.15 s, half of 0.3 s: curve(0.5) = 0.7755613 of the way.
@@ -35,9 +37,11 @@ import Testing
 
     @Test func leavingViewAnimatesIntoTheModifiedState() throws {
         // A from-screen view with `move up 100`: ends 100 pt lower (position.y + 100), faded out.
-        let box = view("from.subviews[0]", [10, 10, 20, 20], animations: [
-            AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: 0, dy: 100)),
-        ])
+        let box = view(
+            "from.subviews[0]", [10, 10, 20, 20],
+            animations: [
+                AdditionalAnimation(.fade), AdditionalAnimation(.move(dx: 0, dy: 100)),
+            ])
         let timeline = TransitionTimeline(scene: scene(from: root("from", subviews: [box]), to: root("to", color: .clear, subviews: [])))
         let first = try #require(items(timeline, frame: 0, label: "from.subviews[0]").first)
         #expect(first.transform == .translation(10, 10))
@@ -48,15 +52,18 @@ import Testing
     }
 
     @Test func conditionsFollowTheTransitionMode() throws {
-        let box = view("to.subviews[0]", [0, 0, 20, 20], animations: [
-            AdditionalAnimation(.move(dx: 0, dy: 50), when: .onAppear),
-            AdditionalAnimation(.move(dx: 30, dy: 0), when: .onDisappear),
-        ])
+        let box = view(
+            "to.subviews[0]", [0, 0, 20, 20],
+            animations: [
+                AdditionalAnimation(.move(dx: 0, dy: 50), when: .onAppear),
+                AdditionalAnimation(.move(dx: 30, dy: 0), when: .onDisappear),
+            ])
         let present = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box])))
         let p0 = try #require(present.displayList(frame: 0).items.first { $0.label == "to.subviews[0]" })
         #expect(p0.transform == .translation(0, 50))
         // Dismissing, the `to` screen arrives: only the onDisappear move applies, to its initial state.
-        let dismiss = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box]), direction: .dismiss))
+        let dismiss = TransitionTimeline(
+            scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box]), direction: .dismiss))
         let d0 = try #require(dismiss.displayList(frame: 0).items.first { $0.label == "to.subviews[0]" })
         #expect(d0.transform == .translation(30, 0))
     }
@@ -65,7 +72,8 @@ import Testing
         let a = view("from.subviews[0]", [0, 0, 100, 100], id: "x")
         let b = view("to.subviews[0]", [200, 400, 50, 50], color: RGBAColor(red: 0, green: 0, blue: 1), id: "x")
         for direction in [TransitionDirection.present, .dismiss] {
-            let timeline = TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]), direction: direction))
+            let timeline = TransitionTimeline(
+                scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]), direction: direction))
             let segment = timeline.segments[0]
             let pair = try #require(segment.views.first { $0.id == "x" })
             #expect(pair.isMatched)
@@ -84,7 +92,7 @@ import Testing
             #expect(last.paint == .solid(RGBAColor(red: 0, green: 0, blue: 1)))
             // The other screen's partner is not drawn separately.
             let other = direction == .present ? "from.subviews[0]" : "to.subviews[0]"
-            #expect((0..<timeline.frameCount).allSatisfy { items(timeline, frame: $0, label: other).isEmpty })
+            #expect((0 ..< timeline.frameCount).allSatisfy { items(timeline, frame: $0, label: other).isEmpty })
         }
     }
 

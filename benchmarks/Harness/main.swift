@@ -144,9 +144,11 @@ struct Measure: ParsableCommand {
             draw(renderer, frame: frames[0], into: &target)
             setupSeconds = now() - s0
             runOnce = { frames in
-                let c0 = cpuTime(), t0 = now()
+                let c0 = cpuTime()
+                let t0 = now()
                 for f in frames { draw(renderer, frame: f, into: &target) }
-                let t1 = now(), c1 = cpuTime()
+                let t1 = now()
+                let c1 = cpuTime()
                 checksum &+= Int(target.pixels[target.pixels.count / 2])
                 return Run(seconds: t1 - t0, cpu: c1 - c0, bytes: 0)
             }
@@ -201,7 +203,8 @@ struct Measure: ParsableCommand {
         for f in frames { checksum &+= timeline.displayList(frame: f).items.count }
         let passes = max(1, Int(0.2 / max(now() - probe, 1e-6)))
         let run: ([Int]) -> Run = { frames in
-            let c0 = cpuTime(), t0 = now()
+            let c0 = cpuTime()
+            let t0 = now()
             let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(threads, 1))
             counts.initialize(repeating: 0)
             defer { counts.deallocate() }
@@ -235,7 +238,8 @@ struct Measure: ParsableCommand {
         return { frames in
             counter += 1
             let path = stage == .png ? base + "-\(counter)/" : base + "-\(counter).mp4"
-            let c0 = cpuTime(), t0 = now()
+            let c0 = cpuTime()
+            let t0 = now()
             do {
                 if frames == Array(frames[0] ... frames[frames.count - 1]) {
                     let whole = frames.count == renderer.frameCount
@@ -252,7 +256,8 @@ struct Measure: ParsableCommand {
             } catch {
                 fail("\(stage.rawValue) export failed: \(error)")
             }
-            let t1 = now(), c1 = cpuTime()
+            let t1 = now()
+            let c1 = cpuTime()
             let bytes = directorySize(path)
             try? FileManager.default.removeItem(atPath: path)
             return Run(seconds: t1 - t0, cpu: c1 - c0, bytes: bytes)
@@ -261,7 +266,11 @@ struct Measure: ParsableCommand {
 }
 
 /// One timed run: wall and CPU seconds, and bytes written (exports).
-struct Run { var seconds: Double; var cpu: Double; var bytes: Int }
+struct Run {
+    var seconds: Double
+    var cpu: Double
+    var bytes: Int
+}
 
 /// Hands a buffer to concurrentPerform's closure; each worker writes its own slot.
 struct UncheckedBox<T>: @unchecked Sendable {
@@ -290,15 +299,17 @@ struct Dump: ParsableCommand {
     func run() {
         let (renderer, _, _) = source.load()
         guard FileManager.default.createFile(atPath: out, contents: nil),
-              let handle = FileHandle(forWritingAtPath: out) else { fail("cannot write \(out)") }
+            let handle = FileHandle(forWritingAtPath: out)
+        else { fail("cannot write \(out)") }
         var target = Bitmap(width: 0, height: 0)
         for f in source.frames(of: renderer) {
             draw(renderer, frame: f, into: &target)
             target.pixels.withUnsafeBytes { handle.write(Data($0)) }
         }
         try? handle.close()
-        print("{\"width\": \(renderer.pixelWidth), \"height\": \(renderer.pixelHeight), "
-            + "\"frames\": \(renderer.frameCount), \"fps\": \(jsonNumber(renderer.framesPerSecond))}")
+        print(
+            "{\"width\": \(renderer.pixelWidth), \"height\": \(renderer.pixelHeight), "
+                + "\"frames\": \(renderer.frameCount), \"fps\": \(jsonNumber(renderer.framesPerSecond))}")
     }
 }
 

@@ -14,10 +14,11 @@ let scratch: String = {
     try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }()
-let sceneText = Array("""
-{"version": 1, "canvas": {"width": 8, "height": 8},
- "from": {"image": "input.png"}, "to": {"subviews": [{"frame": [0, 0, 4, 4], "image": "input.png", "contentMode": "aspectFit"}]}}
-""".utf8)
+let sceneText = Array(
+    """
+    {"version": 1, "canvas": {"width": 8, "height": 8},
+     "from": {"image": "input.png"}, "to": {"subviews": [{"frame": [0, 0, 4, 4], "image": "input.png", "contentMode": "aspectFit"}]}}
+    """.utf8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -16,8 +16,9 @@ let baseDirectory: String =
 /// One line per problem: a newline or a terminal escape from the scene would break or forge lines.
 func checkOneLine(_ problems: [SceneProblem]) {
     for problem in problems {
-        precondition(!problem.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-                     "control character in message: \(problem.description.debugDescription)")
+        precondition(
+            !problem.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+            "control character in message: \(problem.description.debugDescription)")
     }
 }
 
