@@ -38,6 +38,9 @@ import Glibc
         nonisolated(unsafe) var errData = Data()
         let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
         reader.start()
+        // The delay counts from when the handlers are in place: on a loaded machine a debug binary can take
+        // longer than the early case's delay to start, and a signal before that is the default action's.
+        if signal != SIGKILL { waitUntilCaught(signal, by: process.processIdentifier) }
         usleep(useconds_t(delay * 1e6))
         let sent = Date()
         kill(process.processIdentifier, signal)
@@ -45,6 +48,20 @@ import Glibc
         let seconds = Date().timeIntervalSince(sent)
         while !reader.isFinished { usleep(1000) }
         return Outcome(status: process.terminationStatus, seconds: seconds, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Waits (at most 20 s) until `/proc/PID/status` shows a handler for `signal` (its SigCgt mask).
+    static func waitUntilCaught(_ signal: Int32, by pid: Int32) {
+        for _ in 0 ..< 2000 {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+                mask & (1 << UInt64(signal - 1)) != 0
+            {
+                return
+            }
+            usleep(10_000)
+        }
     }
 
     @Test(
