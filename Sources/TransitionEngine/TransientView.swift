@@ -24,6 +24,19 @@ public struct TransientView: Sendable {
         /// be large and only that part can be seen (docs/snapshots.md).
         var snapshotGrid: SnapshotGrid?
         var size: Size
+        /// A matched view's own background and border, which Shift's content
+        /// snapshot holds (it zeroes only the corner radius, alpha and shadow
+        /// before snapshotting): square, under and over the rest of the content.
+        /// Unmatched views draw them as layer parts only.
+        var frame: ContentFrame?
+    }
+
+    /// The background and border a matched view's content snapshot carries.
+    /// An image view's snapshot is a copy of the image view: background, no border.
+    struct ContentFrame: Sendable {
+        var background: RGBAColor
+        var borderWidth: Double
+        var borderColor: RGBAColor
     }
 
     public let screen: Screen

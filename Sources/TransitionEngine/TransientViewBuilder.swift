@@ -205,13 +205,17 @@ struct TransientViewBuilder {
     private mutating func assemble() -> TransitionSegment {
         // Which content of which view shows which node's subviews, in the order snapshots were always made.
         var requests: [(list: Screen, view: Int, initial: Bool, screen: Screen, node: Int)] = []
-        func content(_ screen: Screen, _ index: Int) -> TransientView.Content {
+        func content(_ screen: Screen, _ index: Int, matched: Bool = false) -> TransientView.Content {
             let node = tree(screen).nodes[index]
             let image = images.index(of: node.spec.image)
+            let spec = node.spec
+            let frame = TransientView.ContentFrame(
+                background: spec.backgroundColor ?? .clear,
+                borderWidth: spec.image == nil ? spec.borderWidth : 0, borderColor: spec.borderColor)
             return TransientView.Content(
-                image: image, contentMode: node.spec.contentMode,
+                image: image, contentMode: spec.contentMode,
                 imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
-                snapshot: nil, size: node.size)
+                snapshot: nil, size: node.size, frame: matched ? frame : nil)
         }
         func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
             for i in views.indices {
@@ -219,10 +223,10 @@ struct TransientViewBuilder {
                 let screen = views[i].screen
                 if let match {
                     let (fromNode, toNode) = screen == .from ? (node, match) : (match, node)
-                    views[i].finalContent = content(.to, toNode)
+                    views[i].finalContent = content(.to, toNode, matched: true)
                     requests.append((screen, i, false, .to, toNode))
                     if views[i].options.contentAnimation == .fade {
-                        views[i].initialContent = content(.from, fromNode)
+                        views[i].initialContent = content(.from, fromNode, matched: true)
                         requests.append((screen, i, true, .from, fromNode))
                     }
                 } else {

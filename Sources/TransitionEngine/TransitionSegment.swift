@@ -100,12 +100,12 @@ public struct TransitionSegment: Sendable {
         let sizing = view.options.contentSizing
         if let initial = view.initialContent {
             drawContent(
-                initial, opacity: 1 - progress, bounds: bounds, sizing: sizing, toPixels: toPixels,
+                initial, opacity: 1 - progress, bounds: bounds, cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels,
                 clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
         }
         drawContent(
             view.finalContent, opacity: view.initialContent == nil ? 1 : progress, bounds: bounds,
-            sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
+            cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
             label: label, into: &items)
         for child in childOrder[index] {
             items += GroupOpacity.clipped(
@@ -118,28 +118,33 @@ public struct TransitionSegment: Sendable {
 
     /// A view's content laid into its current bounds (`stretch`) or at its own
     /// size pinned top-left (`final`); images are re-fitted, never a stretched bitmap.
+    /// A matched view's content is Shift's snapshot: its own background and
+    /// border, square, around the image and subviews, faded as one layer. So
+    /// the arriving content, drawn over the leaving one, covers it: the leaving
+    /// content shows as (1 - q)^2 at fade progress q, as on a device, not 1 - q.
     private func drawContent(
-        _ content: TransientView.Content, opacity: Double, bounds: Rect,
+        _ content: TransientView.Content, opacity: Double, bounds: Rect, cornerRadius: Double,
         sizing: ShiftOptions.ContentSizing, toPixels: AffineTransform2D, clips: [Clip],
         snapshotBase: Int, label: String, into items: inout [DrawItem]
     ) {
         guard opacity > 0 else { return }
         let area = sizing == .stretch ? bounds : Rect(origin: .zero, size: content.size)
+        let layer = LayerPainter(transform: toPixels, bounds: area, cornerRadius: cornerRadius, label: label)
+        var parts: [DrawItem] = []
+        if let frame = content.frame { layer.paintBackground(frame.background, into: &parts) }
         if let image = content.image {
             let rect = ContentLayout.imageRect(imageSize: content.imageSize, in: area, mode: content.contentMode)
-            items.append(
-                DrawItem(
-                    transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
-                    opacity: opacity, clips: clips, label: label))
+            parts.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)), label: label))
         }
         if let snapshot = content.snapshot {
             // A clipped snapshot covers only its part of the area.
             let rect = content.snapshotGrid?.part(of: area) ?? area
-            items.append(
+            parts.append(
                 DrawItem(
-                    transform: toPixels, shape: RoundedRect(rect: rect),
-                    paint: .bitmap(.snapshot(snapshotBase + snapshot)),
-                    opacity: opacity, clips: clips, label: label))
+                    transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.snapshot(snapshotBase + snapshot)),
+                    label: label))
         }
+        if let frame = content.frame { layer.paintBorder(width: frame.borderWidth, color: frame.borderColor, into: &parts) }
+        items += GroupOpacity.wrap(GroupOpacity.clipped(parts, by: clips), opacity: opacity, label: label)
     }
 }

@@ -5,11 +5,15 @@ import SceneModel
 /// `ViewState`. `position` is in the coordinates of the view's transition
 /// superview: the canvas for container views, the parent transient view's
 /// bounds for `parent` views.
+///
+/// `alpha` is UIKit's `alpha`, which is Core Animation's `opacity`: one
+/// property, so the `alpha` and `opacity` animations both set it and the later
+/// in a view's list wins (as in Shift's view state); a product of the two
+/// would fade twice.
 struct ViewState: Sendable, Equatable {
     var position: Point
     var size: Size
     var alpha: Double
-    var opacity: Double = 1
     var cornerRadius: Double
     var anchorPoint: Point
     var zPosition: Double
@@ -53,8 +57,7 @@ struct ViewState: Sendable, Equatable {
             position.x += dx
             position.y += dy
         case .bounds(let r): size = r.size
-        case .alpha(let v): alpha = v
-        case .opacity(let v): opacity = v
+        case .alpha(let v), .opacity(let v): alpha = v
         case .cornerRadius(let v): cornerRadius = v
         case .anchorPoint(let p): anchorPoint = p
         case .zPosition(let z): zPosition = z
@@ -83,7 +86,6 @@ struct ViewState: Sendable, Equatable {
         s.position = Point(x: lerp(position.x, end.position.x, p), y: lerp(position.y, end.position.y, p))
         s.size = Size(width: lerp(size.width, end.size.width, p), height: lerp(size.height, end.size.height, p))
         s.alpha = lerp(alpha, end.alpha, p)
-        s.opacity = lerp(opacity, end.opacity, p)
         s.cornerRadius = lerp(cornerRadius, end.cornerRadius, p)
         s.anchorPoint = Point(x: lerp(anchorPoint.x, end.anchorPoint.x, p), y: lerp(anchorPoint.y, end.anchorPoint.y, p))
         s.borderWidth = lerp(borderWidth, end.borderWidth, p)
@@ -118,5 +120,5 @@ struct ViewState: Sendable, Equatable {
         ViewGeometry.localToSuperview(size: size, anchorPoint: anchorPoint, position: position, transform: transform)
     }
 
-    var effectiveOpacity: Double { min(max(alpha * opacity, 0), 1) }
+    var effectiveOpacity: Double { min(max(alpha, 0), 1) }
 }
