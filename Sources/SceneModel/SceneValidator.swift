@@ -10,10 +10,12 @@ import Primitives
 /// file reader's to report; what needs the disk (images) the renderer's.
 public enum SceneValidator {
     /// The scene's problems, errors and warnings, in the order of the places they name.
+    /// Warnings (`ShiftFidelityWarnings`) follow the errors: what Shift ignores
+    /// or draws otherwise.
     public static func problems(in scene: Scene) -> [SceneProblem] {
         var checker = Checker()
         checker.check(scene)
-        return checker.problems
+        return checker.problems + ShiftFidelityWarnings.warnings(in: scene)
     }
 }
 

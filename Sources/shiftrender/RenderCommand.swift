@@ -45,6 +45,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "No progress line and no warnings.")
     var quiet = false
 
+    @Flag(help: "Warnings about the scene are errors: a scene with any is refused (exit 1) before any work.")
+    var strict = false
+
     func validate() throws {
         if output == nil && sheet == nil { throw ValidationError("give an output with -o/--output (or a --sheet)") }
         if selection.isStill, let output, !output.lowercased().hasSuffix(".png") {
@@ -59,7 +62,7 @@ struct RenderCommand: ParsableCommand {
         let interruption = Interruption()
         // Declared before loading: the scene file itself must never become an output.
         InputFiles.declare(scene)
-        let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: quiet)
+        let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: quiet, strict: strict)
         do {
             if let output {
                 if let moment = selection.moment {
@@ -72,7 +75,7 @@ struct RenderCommand: ParsableCommand {
                 let picture = try renderer.contactSheet(frames: selection.range, cancellation: interruption.cancellation)
                 try writePNG(picture, to: sheet, interruption: interruption)
             }
-        } catch let error as RenderError {
+        } catch {
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
     }

@@ -4,10 +4,11 @@ import ShiftRender
 
 /// Reads the scene file, applies the command-line overrides and makes the
 /// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
-/// file that cannot be read) before any work. Warnings are printed unless `quiet`.
+/// file that cannot be read) before any work. Warnings are printed unless
+/// `quiet`; with `strict` they are errors, and a scene with any is refused.
 func makeRenderer(
     _ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
-    quiet: Bool = false
+    quiet: Bool = false, strict: Bool = false
 ) throws -> Renderer {
     let document: SceneDocument
     do {
@@ -17,13 +18,24 @@ func makeRenderer(
         throw error.kind == .unreadable ? ExitStatus.inputOutput : ExitStatus.invalidScene
     }
     let scene = try overrides?.apply(to: document.scene) ?? document.scene
+    let renderer: Renderer
     do {
-        let renderer = try Renderer(scene: scene, document: document, options: options)
-        if !quiet { ExitStatus.printProblems(renderer.diagnostics) }
-        // This process renders one scene: none of its outputs may write over its inputs.
-        for input in renderer.inputFiles { InputFiles.declare(input) }
-        return renderer
+        renderer = try Renderer(scene: scene, document: document, options: options)
     } catch {
         throw ExitStatus.report(error)
     }
+    let diagnostics = renderer.diagnostics
+    if strict, !diagnostics.warnings.isEmpty {
+        let asErrors = diagnostics.problems.map { problem in
+            var problem = problem
+            problem.severity = .error
+            return problem
+        }
+        ExitStatus.printProblems(SceneDiagnostics(file: diagnostics.file, problems: asErrors))
+        throw ExitStatus.invalidScene
+    }
+    if !quiet { ExitStatus.printProblems(diagnostics) }
+    // This process renders one scene: none of its outputs may write over its inputs.
+    for input in renderer.inputFiles { InputFiles.declare(input) }
+    return renderer
 }

@@ -13,8 +13,11 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "No warnings.")
     var quiet = false
 
+    @Flag(help: "Warnings are errors: a scene with any is refused (exit 1).")
+    var strict = false
+
     func run() throws {
-        _ = try makeRenderer(scene, overrides: nil, quiet: quiet)
+        _ = try makeRenderer(scene, overrides: nil, quiet: quiet, strict: strict)
         print("\(scene): valid")
     }
 }

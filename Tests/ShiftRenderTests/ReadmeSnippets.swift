@@ -56,7 +56,7 @@ enum ReadmeSnippets {
         try fm.copyItem(atPath: Repository.path("fixtures/images"), toPath: scratch.path + "/images")
         let previous = fm.currentDirectoryPath
         #expect(fm.changeCurrentDirectoryPath(scratch.path))
-        defer { fm.changeCurrentDirectoryPath(previous) }
+        defer { _ = fm.changeCurrentDirectoryPath(previous) }
         let recorded = try SceneGoldens(renderer: try Renderer(fileAt: "Scenes/card.json"), goldenDirectory: "Tests/Goldens/card",
                                         failureDirectory: "failures", record: true).verify()
         #expect(recorded.results.count == 3 && recorded.results.allSatisfy { $0.result.recorded })

@@ -1,0 +1,123 @@
+/// What a scene says that Shift ignores or draws otherwise, as warnings at
+/// their places: the scene still renders (`validate` exits 0), but the user
+/// learns why a key has no effect, or why the result differs from their
+/// device, instead of finding out frame by frame. Each rule cites the part of
+/// Shift's source it comes from (`Shift/ViewContext.swift`, `Animator.swift`).
+///
+/// Matches are found as Shift's `Animator.buildViews` finds them: from the
+/// source screen (`to` when presenting, `from` when dismissing) into the other
+/// by `shift.id`, skipping hidden subtrees and views inside an already matched
+/// view of the other screen. A roundtrip plays both directions, so a view is
+/// matched when either direction matches it.
+enum ShiftFidelityWarnings {
+    static func warnings(in scene: Scene) -> [SceneProblem] {
+        var warnings: [SceneProblem] = []
+        func warn(_ place: ScenePlace, _ message: String) { warnings.append(SceneProblem(.warning, at: place, message)) }
+        let directions: [TransitionDirection] =
+            scene.transition.direction == .roundtrip ? [.present, .dismiss] : [scene.transition.direction]
+        var partner: [ViewAddress: ViewAddress] = [:]
+        for direction in directions {
+            partner.merge(matches(in: scene, presenting: direction == .present)) { first, _ in first }
+        }
+        let modes = Set(directions.map { $0 == .present ? AdditionalAnimation.Condition.onAppear : .onDisappear })
+        scene.forEachView { view, address, _ in
+            guard !isHidden(address, in: scene) else { return }
+            let shift = address.place.key("shift")
+            if let other = partner[address] {
+                // ViewContext.applyModifers: "Only unmatched view can have animations applied."
+                if !view.shift.animations.isEmpty {
+                    warn(
+                        shift.key("animations"),
+                        "ignored: this view is matched with \(other), and Shift animates only unmatched views' "
+                            + "additional animations")
+                }
+                // Animator.animatedViews puts every matched view straight in the container.
+                if view.shift.superview == .container {
+                    warn(shift.key("superview"), "ignored: a matched view always animates in the transition container")
+                }
+                return
+            }
+            if view.shift.contentAnimation != .fade {
+                warn(shift.key("contentAnimation"), "ignored: only a matched pair's content cross-fades, and this view has no match")
+            }
+            if view.shift.contentSizing != .stretch {
+                warn(shift.key("contentSizing"), "ignored: only a matched pair's content is sized, and this view has no match")
+            }
+            for (i, animation) in view.shift.animations.enumerated() {
+                let place = shift.key("animations").index(i)
+                if let condition = animation.condition, !modes.contains(condition) {
+                    let plays = directions.map(\.rawValue).joined(separator: " and ")
+                    warn(
+                        place.key("when"),
+                        "never applies: \(condition.rawValue) is for a \(condition == .onAppear ? "present" : "dismiss"), "
+                            + "and this scene plays \(plays) only")
+                    continue
+                }
+                warnings += changeWarnings(animation.change, place: place.key(animation.change.name), screen: address.screen)
+            }
+        }
+        return warnings
+    }
+
+    /// Animations Shift applies otherwise than they read.
+    private static func changeWarnings(_ change: PropertyChange, place: ScenePlace, screen: Screen) -> [SceneProblem] {
+        // Arriving views start from the modified state, leaving views end in it.
+        let effect =
+            screen == .to ? "so on an arriving (to) view it never shows" : "so on a leaving (from) view it shows from the first frame"
+        switch change {
+        case .masksToBounds, .zPosition:
+            // ViewContext.performNonAnimatedChanges sets both to their final values before animating.
+            return [
+                SceneProblem(
+                    .warning, at: place,
+                    "not animated: Shift sets \(change.name) to its final value when the transition starts, \(effect)")
+            ]
+        case .backgroundColor:
+            return [
+                SceneProblem(
+                    .warning, at: place,
+                    "on a device this hardly shows: Shift's snapshot of the view holds its own background, which covers "
+                        + "the animated one; shiftrender draws the animation (docs/scene-format.md)")
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// Each matched view's partner, both ways, for one direction.
+    private static func matches(in scene: Scene, presenting: Bool) -> [ViewAddress: ViewAddress] {
+        let source: Screen = presenting ? .to : .from
+        let other: Screen = presenting ? .from : .to
+        var candidates: [String: ViewAddress] = [:]
+        visible(scene.root(other), ViewAddress(screen: other)) { view, address in
+            if let id = view.shift.id { candidates[id] = address }
+            return true
+        }
+        var partner: [ViewAddress: ViewAddress] = [:]
+        visible(scene.root(source), ViewAddress(screen: source)) { view, address in
+            if let id = view.shift.id, let match = candidates[id], partner[match] == nil {
+                partner[address] = match
+                partner[match] = address
+            }
+            return true
+        }
+        return partner
+    }
+
+    /// Visits the views taking part (not hidden, nor inside a hidden view), pre-order.
+    private static func visible(_ view: View, _ address: ViewAddress, _ body: (View, ViewAddress) -> Bool) {
+        guard !view.isHidden, !view.shift.isHidden, body(view, address) else { return }
+        for (i, subview) in view.subviews.enumerated() { visible(subview, address.child(i), body) }
+    }
+
+    private static func isHidden(_ address: ViewAddress, in scene: Scene) -> Bool {
+        var view = scene.root(address.screen)
+        if view.isHidden || view.shift.isHidden { return true }
+        for index in address.indices {
+            guard view.subviews.indices.contains(index) else { return true }
+            view = view.subviews[index]
+            if view.isHidden || view.shift.isHidden { return true }
+        }
+        return false
+    }
+}
