@@ -204,11 +204,20 @@ import Testing
         return TransitionTimeline(scene: scene(from: root("from", subviews: [a]), to: root("to", subviews: [b]), baseline: 0.3))
     }
 
-    func contentItems(_ t: TransitionTimeline, _ frame: Int) -> [DrawItem] {
-        t.displayList(frame: frame).items.filter {
-            if case .bitmap(.snapshot) = $0.paint { return $0.label.hasPrefix("to.subviews[0]") }
-            return false
+    /// Each content snapshot of the pair: its rect, and the opacity it is drawn
+    /// with (its own, or its group's when the content carries the view's background).
+    func contentItems(_ t: TransitionTimeline, _ frame: Int) -> [(rect: Rect, opacity: Double, paint: Paint)] {
+        func snapshots(in items: [DrawItem], opacity: Double) -> [(rect: Rect, opacity: Double, paint: Paint)] {
+            items.flatMap { item -> [(rect: Rect, opacity: Double, paint: Paint)] in
+                switch item.paint {
+                case .group(let list): return snapshots(in: list.items, opacity: opacity * item.opacity)
+                case .bitmap(.snapshot) where item.label.hasPrefix("to.subviews[0]"):
+                    return [(item.shape.rect, opacity * item.opacity, item.paint)]
+                default: return []
+                }
+            }
         }
+        return snapshots(in: t.displayList(frame: frame).items, opacity: 1)
     }
 
     @Test func contentSizingStretchFollowsTheBoundsAndFinalKeepsEachContentsOwnSize() throws {
@@ -216,10 +225,10 @@ import Testing
         let mid = stretch.frameCount / 2
         let stretched = contentItems(stretch, mid)
         #expect(stretched.count == 2)
-        #expect(stretched[0].shape.rect == stretched[1].shape.rect)
-        #expect(stretched[0].shape.rect.width > 100 && stretched[0].shape.rect.width < 200)
+        #expect(stretched[0].rect == stretched[1].rect)
+        #expect(stretched[0].rect.width > 100 && stretched[0].rect.width < 200)
         let final = contentItems(pairWithContent(sizing: .final, animation: .fade), mid)
-        #expect(final.map(\.shape.rect) == [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 0, y: 0, width: 200, height: 300)])
+        #expect(final.map(\.rect) == [Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 0, y: 0, width: 200, height: 300)])
     }
 
     @Test func contentAnimationFadeCrossFadesAndFinalShowsOnlyTheFinalContent() throws {
