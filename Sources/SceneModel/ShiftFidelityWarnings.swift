@@ -35,6 +35,23 @@ enum ShiftFidelityWarnings {
                 if view.shift.superview == .container {
                     warn(shift.key("superview"), "ignored: a matched view always animates in the transition container")
                 }
+                // ViewContext copies its options from the source screen's view (Animator.buildViews).
+                if directions.count == 1, address.screen != (directions[0] == .present ? Screen.to : .from),
+                    let source = scene.view(at: other)
+                {
+                    // Only what this view sets (differs from the default) and the source view does not.
+                    func check<Value: Equatable>(_ key: String, _ option: KeyPath<ShiftOptions, Value>) {
+                        let mine = view.shift[keyPath: option]
+                        guard mine != ShiftOptions()[keyPath: option], mine != source.shift[keyPath: option] else { return }
+                        warn(
+                            shift.key(key),
+                            "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view (\(other)) "
+                                + "when the scene plays \(directions[0].rawValue)")
+                    }
+                    check("contentAnimation", \.contentAnimation)
+                    check("contentSizing", \.contentSizing)
+                    check("position", \.position)
+                }
                 return
             }
             if view.shift.contentAnimation != .fade {

@@ -32,6 +32,20 @@ import Testing
             ])
     }
 
+    @Test func aMatchedPairTakesTheSourceScreensOptions() {
+        let from = [card(0).shift(id: "c", contentAnimation: .final, position: .front)]
+        let to = [card(10).shift(id: "c")]
+        #expect(
+            warnings(scene(from: from, to: to)) == [
+                "from.subviews[0].shift.contentAnimation: ignored: Shift takes a matched pair's options from the to screen's "
+                    + "view (to.subviews[0]) when the scene plays present",
+                "from.subviews[0].shift.position: ignored: Shift takes a matched pair's options from the to screen's "
+                    + "view (to.subviews[0]) when the scene plays present",
+            ])
+        #expect(warnings(scene(.dismiss, from: from, to: to)).isEmpty, "dismissing, the from view's options are used")
+        #expect(warnings(scene(.roundtrip, from: from, to: to)).isEmpty, "a roundtrip uses each in turn")
+    }
+
     @Test func contentOptionsOfUnmatchedViewsAreIgnored() {
         let warnings = warnings(scene(from: [], to: [card(0).shift(id: "alone", contentAnimation: .final, contentSizing: .final)]))
         #expect(
