@@ -26,7 +26,7 @@ public struct TransientView: Sendable {
         var size: Size
         /// A matched view's own background and border, which Shift's content
         /// snapshot holds (it zeroes only the corner radius, alpha and shadow
-        /// before snapshotting): square, under and over the rest of the content.
+        /// before snapshotting), under and over the rest of the content.
         /// Unmatched views draw them as layer parts only.
         var frame: ContentFrame?
     }

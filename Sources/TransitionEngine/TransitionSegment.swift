@@ -119,7 +119,8 @@ public struct TransitionSegment: Sendable {
     /// A view's content laid into its current bounds (`stretch`) or at its own
     /// size pinned top-left (`final`); images are re-fitted, never a stretched bitmap.
     /// A matched view's content is Shift's snapshot: its own background and
-    /// border, square, around the image and subviews, faded as one layer. So
+    /// border around the image and subviews, faded as one layer (rounded with
+    /// the view, where Shift's are square: docs/scene-format.md says why). So
     /// the arriving content, drawn over the leaving one, covers it: the leaving
     /// content shows as (1 - q)^2 at fade progress q, as on a device, not 1 - q.
     private func drawContent(
