@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
                 let picture = try renderer.contactSheet(frames: selection.range, cancellation: interruption.cancellation)
                 try writePNG(picture, to: sheet, interruption: interruption)
             }
-        } catch let error as RenderError {
+        } catch {  // every call above throws RenderError
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
     }
