@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import JPEGCodec
 import Primitives
 import Testing
@@ -192,6 +195,29 @@ struct JPEGCodecTests {
         #expect { try JPEGCodec.decode(data: huge) } throws: { ($0 as? JPEGError)?.reason.contains("ends early") == true }
     }
 
+    /// The PNG decoder once allocated and zeroed the whole pixel buffer of a
+    /// tiny file claiming 8192 x 8192 px (fuzz/README.md). Here the rows are
+    /// written into memory the system provides only as it is written, and
+    /// libjpeg's own buffers are filled as the data comes: a 645-byte file
+    /// claiming 8192 x 8192 px (256 MiB of RGBA, 192 MiB of progressive
+    /// coefficients) fails at its first rows without growing the process.
+    @Test(
+        "A tiny JPEG claiming 8192 x 8192 px fails without allocating its pixels",
+        arguments: [("split.jpg", UInt8(0xC0)), ("split-progressive.jpg", 0xC2)])
+    func tinyFileClaimingTheLimit(name: String, frameMarker: UInt8) throws {
+        let tiny = try Self.claimingSize(8192, 8192, try Self.bytes(name), frameMarker: frameMarker)
+        #expect(try JPEGCodec.decode(data: Self.bytes(name)).width == 32)
+        let before = Self.peakResidentKilobytes()
+        #expect(throws: JPEGError.self) { try JPEGCodec.decode(data: tiny) }
+        #expect(Self.peakResidentKilobytes() - before < 64_000, "decoding a \(tiny.count)-byte JPEG grew the process")
+    }
+
+    static func peakResidentKilobytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
+    }
+
     // MARK: Building damaged files
 
     /// Where the marker FF `code` starts in `bytes`.
@@ -205,9 +231,9 @@ struct JPEGCodecTests {
         return sos + 2 + (Int(bytes[sos + 2]) << 8 | Int(bytes[sos + 3]))
     }
 
-    /// `jpeg` with its baseline frame header (SOF0) claiming `width` x `height` px.
-    static func claimingSize(_ width: Int, _ height: Int, _ jpeg: [UInt8]) throws -> [UInt8] {
-        let frame = try #require(marker(0xC0, in: jpeg))
+    /// `jpeg` with its frame header (SOF0 baseline, SOF2 progressive) claiming `width` x `height` px.
+    static func claimingSize(_ width: Int, _ height: Int, _ jpeg: [UInt8], frameMarker: UInt8 = 0xC0) throws -> [UInt8] {
+        let frame = try #require(marker(frameMarker, in: jpeg))
         var bytes = jpeg
         bytes[frame + 5] = UInt8(height >> 8)
         bytes[frame + 6] = UInt8(height & 0xFF)
