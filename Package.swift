@@ -8,8 +8,9 @@
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> PNGCodec -> Primitives
-// C lives only in the system-library targets (CLibPNG, CFFmpeg) and the thin
-// CFFmpegShim and CPNGShim.
+//   ShiftRender -> JPEGCodec -> Primitives (scene images; frames are never JPEG)
+// C lives only in the system-library targets (CLibPNG, CLibJPEG, CFFmpeg) and the
+// thin CFFmpegShim, CPNGShim and CJPEGShim.
 import Foundation
 import PackageDescription
 
@@ -59,6 +60,11 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat libavcodec libavfilter libavutil libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev"])]
@@ -66,6 +72,9 @@ let package = Package(
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG", "CPNGShim"]),
+        // Scene images in JPEG; C only in the shim (libjpeg's errors leave by longjmp).
+        .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .target(name: "JPEGCodec", dependencies: ["Primitives", "CJPEGShim"]),
         .target(name: "SceneModel", dependencies: ["Primitives"]),
         .target(name: "SceneFormat", dependencies: ["Primitives", "SceneModel"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
@@ -77,7 +86,7 @@ let package = Package(
             name: "ShiftRender",
             dependencies: [
                 "Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec",
-                "OutputFiles",
+                "JPEGCodec", "OutputFiles",
             ]
         ),
         // Golden-image checks; above the library, since it renders scenes through it.
@@ -115,6 +124,6 @@ let package = Package(
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
         // The library as users meet it: the example's scene and executable, the DocC tutorial's code.
-        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "scene-in-swift"]),
+        .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "JPEGCodec", "scene-in-swift"]),
     ]
 )

@@ -14,7 +14,7 @@ extension SceneJSON {
     /// in their shortest exact form, colours as `#RRGGBB(AA)` when that is
     /// exact and as `[r, g, b, a]` otherwise, moves as Shift spells them.
     /// Images must be files (`ImageSource.file`): images held in memory have
-    /// no JSON spelling (`Scene.writeJSON(toFileAt:)` in ShiftRender writes them out as PNG files first).
+    /// no JSON spelling (`Scene.writeJSON(toFileAt:)` in ShiftRender writes them out as files first).
     /// Numbers must be finite: JSON has no NaN or infinity, and text that
     /// does not read back is worse than an error naming the place.
     public static func encode(_ scene: Scene) throws(WriteError) -> [UInt8] {

@@ -95,14 +95,34 @@ public enum ContentMode: String, Sendable, CaseIterable {
 
 /// Where a view's image comes from. A scene can be built and rendered
 /// without touching the disk by giving images as data or bitmaps.
+///
+/// Encoded images are PNG or JPEG, told apart by their first bytes, not by a
+/// file's extension. An image's size in points is its pixel size divided by
+/// its scale: the scale a file's name declares (`Play@2x.png`, `Play@3x.jpg`,
+/// as UIKit reads asset files; `declaredScale`), else the canvas scale.
 public enum ImageSource: Sendable, Hashable {
-    /// A PNG file; a relative path is resolved against `Scene.directory`.
+    /// A PNG or JPEG file; a relative path is resolved against `Scene.directory`.
+    /// A name ending `@2x` or `@3x` before the extension gives its pixels per point.
     case file(String)
-    /// An encoded PNG in memory.
+    /// An encoded PNG or JPEG in memory, at the canvas scale.
     case encoded([UInt8])
     /// Decoded pixels (premultiplied RGBA8, at the canvas scale: an @2x image
     /// on an @2x canvas has two pixels per point).
     case bitmap(Bitmap)
+
+    /// The pixels per point a file's name declares, as UIKit reads asset
+    /// files: 2 for `Play@2x.png`, 3 for `icons/Play@3x.jpg` (the suffix
+    /// just before the extension, or at the end of a name without one). Nil
+    /// for other names and for data and bitmaps, which are taken at the
+    /// canvas scale.
+    public var declaredScale: Double? {
+        guard case .file(let path) = self else { return nil }
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        if stem.hasSuffix("@2x") { return 2 }
+        if stem.hasSuffix("@3x") { return 3 }
+        return nil
+    }
 
     public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
         switch (lhs, rhs) {
@@ -135,7 +155,7 @@ public enum ImageSource: Sendable, Hashable {
     public var description: String {
         switch self {
         case .file(let path): return "\"\(path)\""
-        case .encoded(let bytes): return "PNG data (\(bytes.count) bytes)"
+        case .encoded(let bytes): return "image data (\(bytes.count) bytes)"
         case .bitmap(let bitmap): return "a \(bitmap.width) x \(bitmap.height) bitmap"
         }
     }

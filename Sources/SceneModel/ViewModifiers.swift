@@ -66,7 +66,7 @@ extension View {
     /// The view and its subviews take no part (UIKit's `isHidden`, not Shift's `shift.isHidden`).
     public func isHidden(_ hidden: Bool = true) -> View { with { $0.isHidden = hidden } }
 
-    /// A copy showing `image`: a PNG file, PNG bytes or a bitmap (`ImageSource`).
+    /// A copy showing `image`: a PNG or JPEG file or bytes, or a bitmap (`ImageSource`).
     public func image(_ image: ImageSource?) -> View { with { $0.image = image } }
 
     public func contentMode(_ mode: ContentMode) -> View { with { $0.contentMode = mode } }

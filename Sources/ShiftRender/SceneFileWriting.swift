@@ -6,10 +6,11 @@ import SceneModel
 
 extension Scene {
     /// Writes the scene as a JSON file at `path` that reads back to the same
-    /// scene (and the same pixels). Images held in memory (`.encoded` PNG data,
-    /// `.bitmap` pixels), which JSON cannot hold, are first written as PNG
-    /// files into a folder beside it (`card.json` -> `card-images/`), named by
-    /// a fingerprint of their bytes so the same image is written once, and the
+    /// scene (and the same pixels). Images held in memory (`.encoded` PNG or
+    /// JPEG data, written as it is; `.bitmap` pixels, written as PNG), which
+    /// JSON cannot hold, are first written as files into a folder beside it
+    /// (`card.json` -> `card-images/`), named by a fingerprint of their
+    /// bytes so the same image is written once, and the
     /// scene names them there. Relative image paths are kept when the file is
     /// written into `directory`, and made absolute otherwise, so they still
     /// point at the same files. Like every output, it is refused when the file
@@ -46,7 +47,9 @@ extension Scene {
             return view
         }
         func name(for bytes: [UInt8], in images: inout [String: [UInt8]]) -> String {
-            let name = imagesFolder + "/image-" + String(SceneDigest.fnv1a(bytes), radix: 16) + ".png"
+            // The extension is for people: a scene reads the format from the bytes.
+            let suffix = ImageFormat(sniffing: bytes) == .jpeg ? ".jpg" : ".png"
+            let name = imagesFolder + "/image-" + String(SceneDigest.fnv1a(bytes), radix: 16) + suffix
             images[name] = bytes
             return name
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JPEGCodec
 import PNGCodec
 import Primitives
 import SceneModel
@@ -7,11 +8,13 @@ import SceneModel
 import Glibc
 #endif
 
-/// The decoded image of every file and PNG-data source a scene names, each
+/// The decoded image of every file and data source a scene names, each
 /// decoded once, with the problems found reported at the first view using it
-/// (`to.subviews[2].image`). Sizes are read from the PNG header and checked
-/// against the limit before decoding, so a small hostile file cannot make the
-/// decoder allocate gigabytes.
+/// (`to.subviews[2].image`). Images are PNG or JPEG, told by their first
+/// bytes; another format is named in the message (`image "x.gif" is a GIF;
+/// images must be PNG or JPEG`). Sizes are read from the PNG or JPEG header
+/// and checked against the limit before decoding, so a small hostile file
+/// cannot make the decoder allocate gigabytes.
 struct SceneImages: Sendable {
     var decoded: [ImageSource: Bitmap] = [:]
     var problems: [SceneProblem] = []
@@ -47,10 +50,28 @@ struct SceneImages: Sendable {
         func tooLarge(_ name: String, _ w: Int, _ h: Int) -> Failure {
             Failure(message: "image \(name) is \(w) x \(h) px; the limit is \(limit) px a side")
         }
+        /// Thrown by the JPEG decoder's header check: refused before decoding.
+        struct Refused: Error { var failure: Failure }
         switch source {
         case .bitmap:
             return .success(nil)  // the engine takes it as it is; the validator checked its size
         case .encoded(let bytes):
+            let format = ImageFormat(sniffing: bytes)
+            if let refusal = format.refusal("image data", head: bytes.prefix(8)) { return .failure(Failure(message: refusal)) }
+            if format == .jpeg {
+                do {
+                    return .success(
+                        try JPEGCodec.decode(data: bytes) { header in
+                            if header.width > limit || header.height > limit {
+                                throw Refused(failure: tooLarge("data", header.width, header.height))
+                            }
+                        })
+                } catch let refused as Refused {
+                    return .failure(refused.failure)
+                } catch {
+                    return .failure(Failure(message: "JPEG data cannot be decoded: \((error as? JPEGError)?.reason ?? "\(error)")"))
+                }
+            }
             if let (w, h) = Self.headerSize(bytes), w > limit || h > limit { return .failure(tooLarge("data", w, h)) }
             do {
                 return .success(try PNGCodec.decode(data: bytes))
@@ -69,18 +90,54 @@ struct SceneImages: Sendable {
             // device such as /dev/zero is no image.
             switch info.st_mode & S_IFMT {
             case S_IFREG: break
-            case S_IFDIR: return .failure(Failure(message: "image \"\(written)\" (\(path)) is a directory, not a PNG file"))
-            default: return .failure(Failure(message: "image \"\(written)\" (\(path)) is not a regular file; images must be PNG files"))
+            case S_IFDIR: return .failure(Failure(message: "image \"\(written)\" (\(path)) is a directory, not an image file"))
+            default:
+                return .failure(
+                    Failure(message: "image \"\(written)\" (\(path)) is not a regular file; images must be PNG or JPEG files"))
+            }
+            let head: [UInt8]
+            switch Self.firstBytes(path, count: ImageFormat.sniffedByteCount) {
+            case .success(let bytes): head = bytes
+            case .failure(let reason): return .failure(Failure(message: "image \"\(written)\" (\(path)) cannot be read: \(reason.message)"))
+            }
+            let format = ImageFormat(sniffing: head)
+            if let refusal = format.refusal("image \"\(written)\"", head: head) { return .failure(Failure(message: refusal)) }
+            func cannotDecode(_ reason: String) -> Failure {
+                Failure(message: "image \"\(written)\" (\(path)) cannot be decoded: \(reason)")
+            }
+            if format == .jpeg {
+                do {
+                    return .success(
+                        try JPEGCodec.decode(fileAt: path) { header in
+                            if header.width > limit || header.height > limit {
+                                throw Refused(failure: tooLarge("\"\(written)\"", header.width, header.height))
+                            }
+                        })
+                } catch let refused as Refused {
+                    return .failure(refused.failure)
+                } catch {
+                    return .failure(cannotDecode((error as? JPEGError)?.reason ?? "\(error)"))
+                }
             }
             do {
                 let size = try PNGCodec.readSize(fileAt: path)
                 if size.width > limit || size.height > limit { return .failure(tooLarge("\"\(written)\"", size.width, size.height)) }
                 return .success(try PNGCodec.decode(fileAt: path))
             } catch {
-                let reason = (error as? PNGError)?.reason ?? "\(error)"
-                return .failure(Failure(message: "image \"\(written)\" (\(path)) cannot be decoded: \(reason)"))
+                return .failure(cannotDecode((error as? PNGError)?.reason ?? "\(error)"))
             }
         }
+    }
+
+    /// Up to `count` bytes from the start of the regular file at `path`, or why it cannot be read.
+    static func firstBytes(_ path: String, count: Int) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Failure(message: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        guard got >= 0 else { return .failure(Failure(message: String(cString: strerror(errno)))) }
+        return .success(Array(bytes.prefix(got)))
     }
 
     /// Width and height from a PNG's IHDR (bytes 16...23, big-endian), or nil when it is not a PNG.

@@ -3,16 +3,19 @@ import SceneModel
 
 /// The scene's decoded images in a fixed order (first use in the scene,
 /// `from` before `to`, so plans are deterministic), with their size in
-/// points: pixels / canvas scale, as UIKit sizes an @2x or @3x image on a
-/// screen of that scale. An image source with no decoded bitmap (not given
-/// by the caller) draws nothing.
+/// points: pixels / scale, as UIKit sizes an image. The scale is the one a
+/// file's name declares (`Play@3x.png`: 3, `ImageSource.declaredScale`),
+/// else the canvas scale (an image made for the screen it is drawn on). An
+/// image source with no decoded bitmap (not given by the caller) draws nothing.
 struct ImageTable: Sendable {
     let bitmaps: [Bitmap]
     private let indexBySource: [ImageSource: Int]
-    private let scale: Double
+    /// Pixels per point of each bitmap.
+    private let scales: [Double]
 
     init(scene: Scene, decoded: [ImageSource: Bitmap], scale: Double) {
         var bitmaps: [Bitmap] = []
+        var scales: [Double] = []
         var indexBySource: [ImageSource: Int] = [:]
         scene.forEachView { view, _, _ in
             guard let source = view.image, indexBySource[source] == nil else { return }
@@ -21,10 +24,11 @@ struct ImageTable: Sendable {
             guard let bitmap else { return }
             indexBySource[source] = bitmaps.count
             bitmaps.append(bitmap)
+            scales.append(source.declaredScale ?? scale)
         }
         self.bitmaps = bitmaps
         self.indexBySource = indexBySource
-        self.scale = scale
+        self.scales = scales
     }
 
     func index(of source: ImageSource?) -> Int? {
@@ -32,6 +36,6 @@ struct ImageTable: Sendable {
     }
 
     func pointSize(of index: Int) -> Size {
-        Size(width: Double(bitmaps[index].width) / scale, height: Double(bitmaps[index].height) / scale)
+        Size(width: Double(bitmaps[index].width) / scales[index], height: Double(bitmaps[index].height) / scales[index])
     }
 }

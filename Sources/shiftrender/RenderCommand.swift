@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
                 let picture = try renderer.contactSheet(frames: selection.range, cancellation: interruption.cancellation)
                 try writePNG(picture, to: sheet, interruption: interruption)
             }
-        } catch {
+        } catch {  // every call above throws RenderError
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
     }

@@ -93,6 +93,33 @@ let redToBlueScene = """
         #expect(middle.r > 0 && middle.r < 255 && middle.b > 0 && middle.b < 255)
     }
 
+    /// A JPEG asset named @2x: 32 x 16 px (red | blue) at 2 px a point is
+    /// 16 x 8 pt, centred in the 64 x 32 pt view at (24, 12).
+    @Test func rendersAJPEGImageNamedAt2x() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jpeg = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/images/jpeg/split.jpg")
+        try FileManager.default.copyItem(at: jpeg, to: dir.appendingPathComponent("Badge@2x.jpg"))
+        let scene = try writeScene(
+            """
+            {"version": 1, "canvas": {"width": 64, "height": 32, "background": "#FFFFFF"},
+             "from": {}, "to": {"subviews": [{"frame": [0, 0, 64, 32], "image": "Badge@2x.jpg", "contentMode": "center"}]}}
+            """, in: dir)
+        let still = dir.appendingPathComponent("still.png").path
+        let result = try CommandRunner.shiftrender(scene, "-o", still, "--progress", "1")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let bitmap = try PNGCodec.decode(fileAt: still)
+        func near(_ x: Int, _ y: Int, _ expected: [Int]) -> Bool {
+            let p = bitmap.pixel(x: x, y: y)
+            return zip([Int(p.r), Int(p.g), Int(p.b)], expected).allSatisfy { abs($0 - $1) <= 4 }
+        }
+        #expect(near(26, 15, [220, 30, 30]))
+        #expect(near(37, 15, [30, 60, 200]))
+        for (x, y) in [(23, 15), (40, 15), (30, 11), (30, 20)] {
+            #expect(near(x, y, [255, 255, 255]), "(\(x), \(y)) is outside the image")
+        }
+    }
+
     @Test func rendersTheBundledExample() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -67,7 +67,7 @@ import Glibc
     /// FIFO would block the read forever.
     @Test func anImageThatIsNotARegularFileIsRefused() throws {
         let found = issues(view(", \"image\": \"/dev/zero\""))
-        #expect(found.map(\.message) == ["image \"/dev/zero\" (/dev/zero) is not a regular file; images must be PNG files"])
+        #expect(found.map(\.message) == ["image \"/dev/zero\" (/dev/zero) is not a regular file; images must be PNG or JPEG files"])
 
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shiftrender-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -81,7 +81,7 @@ import Glibc
         defer { close(handle) }
         _ = "not a png at all".withCString { write(handle, $0, 16) }
         let fromFIFO = issues(view(", \"image\": \"pipe.png\""), baseDirectory: dir.path)
-        #expect(fromFIFO.map(\.message) == ["image \"pipe.png\" (\(fifo)) is not a regular file; images must be PNG files"])
+        #expect(fromFIFO.map(\.message) == ["image \"pipe.png\" (\(fifo)) is not a regular file; images must be PNG or JPEG files"])
     }
 
     @Test func aSchemaReferenceMustBeAString() {
