@@ -3,7 +3,7 @@ import OutputFiles
 import ShiftRender
 
 /// Reads the scene file, applies the command-line overrides and makes the
-/// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
+/// renderer (the scene reversed with `--reverse`), printing every problem (exit 1 for an invalid scene, 3 for a
 /// file that cannot be read) before any work. Warnings are printed unless `quiet`.
 func makeRenderer(
     _ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
@@ -18,7 +18,7 @@ func makeRenderer(
     }
     let scene = try overrides?.apply(to: document.scene) ?? document.scene
     do {
-        let renderer = try Renderer(scene: scene, document: document, options: options)
+        let renderer = try Renderer(scene: scene, document: document, options: options, reversed: overrides?.reverse ?? false)
         if !quiet { ExitStatus.printProblems(renderer.diagnostics) }
         // This process renders one scene: none of its outputs may write over its inputs.
         for input in renderer.inputFiles { InputFiles.declare(input) }
