@@ -17,8 +17,9 @@ struct ShiftRender: ParsableCommand {
             Examples:
               shiftrender scene.json -o out.mp4        H.264 MP4 video
               shiftrender scene.json -o frames/        one PNG per frame
+              shiftrender scene.json -o back.mp4 --reverse   the way back (to -> from)
               shiftrender validate scene.json          check a scene, list every problem
-              shiftrender info scene.json              transient views, durations, frame count
+              shiftrender info scene.json              the clip's phases and frames, transient views
               shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
               shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
@@ -53,8 +54,10 @@ struct ShiftRender: ParsableCommand {
                 FileHandleStderr.write(usage(for: error))
                 exit(withError: ExitStatus.usage)
             }
+            // Anything else a command throws: its message in our form, its exit
+            // code (an ExitCode thrown from validate() has no message).
             let text = message(for: error)
-            printError(text.isEmpty ? "\(error)" : sentence(text))
+            if !text.isEmpty { printError(sentence(text)) }
             exit(withError: code)
         }
     }
