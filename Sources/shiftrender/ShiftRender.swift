@@ -19,7 +19,7 @@ struct ShiftRender: ParsableCommand {
               shiftrender scene.json -o frames/        one PNG per frame
               shiftrender scene.json -o back.mp4 --reverse   the way back (to -> from)
               shiftrender validate scene.json          check a scene, list every problem
-              shiftrender info scene.json              phases, frame ranges, transient views
+              shiftrender info scene.json              phases and frames, transient views
               shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
               shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
