@@ -40,3 +40,21 @@ import Testing
         }
     }
 }
+
+/// A PNG folder that already holds the frames a render writes is refused,
+/// and the message names the flag that allows it.
+@Suite(.serialized) struct PNGFolderRefusalEndToEndTests {
+    @Test func theRefusalNamesOverwrite() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json").path
+        try redToBlueScene.write(toFile: scene, atomically: true, encoding: .utf8)
+        let frames = dir.appendingPathComponent("frames").path + "/"
+        #expect(try CommandRunner.shiftrender(scene, "-o", frames, "--frames", "0-1").status == 0)
+        let refused = try CommandRunner.shiftrender(scene, "-o", frames, "--frames", "0-1")
+        #expect(refused.status == 3)
+        #expect(refused.stderr.hasPrefix("shiftrender: error: cannot write '\(frames)': the folder already holds"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("allow overwriting (--overwrite)"), "\(refused.stderr)")
+        #expect(try CommandRunner.shiftrender(scene, "-o", frames, "--frames", "0-1", "-y").status == 0)
+    }
+}
