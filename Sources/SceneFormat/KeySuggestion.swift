@@ -1,7 +1,66 @@
 /// Finds the known key closest to a misspelt one (Levenshtein distance,
 /// case-insensitive), for "did you mean" hints.
+///
+/// People write scenes from UIKit and Shift code, whose spellings are often
+/// too far from ours for an edit distance (`scaleAspectFill` is 5 edits from
+/// `aspectFill`, `layer.cornerRadius` 6 from `cornerRadius`), so those are
+/// looked up first, by name: the hint then names our spelling however far it is.
 enum KeySuggestion {
+    /// UIKit's (and Shift's, and Hero's) spellings of what the format spells
+    /// otherwise, keys and values alike. A hint with a dot is a key inside
+    /// another (`shadow.color`) and is offered where its first part is known.
+    static let foreignSpellings: [String: String] = [
+        // UIView and CALayer keys.
+        "clipsToBounds": "masksToBounds",
+        "hidden": "isHidden",
+        "opacity": "alpha",
+        "background": "backgroundColor",
+        "backgroundColor": "background",
+        "center": "frame",
+        "bounds": "frame",
+        "shadowColor": "shadow.color",
+        "shadowOpacity": "shadow.opacity",
+        "shadowRadius": "shadow.radius",
+        "shadowOffset": "shadow.offset",
+        // Shift's per-view options (`view.shift.id` ...) written on the view itself; Hero's id.
+        "id": "shift.id",
+        "heroID": "shift.id",
+        "contentAnimation": "shift.contentAnimation",
+        "contentSizing": "shift.contentSizing",
+        "animations": "shift.animations",
+        // UIView.ContentMode.
+        "scaleAspectFill": "aspectFill",
+        "scaleAspectFit": "aspectFit",
+        "redraw": "scaleToFill",
+        // Shift's ContentAnimation.none: only the final content shows, our `final`.
+        "none": "final",
+        // Navigation words for the direction.
+        "push": "present",
+        "pop": "dismiss",
+    ]
+
+    /// Our spelling of a UIKit or Shift one, when `known` has it. Accepts the
+    /// forms code has: `layer.cornerRadius`, `.scaleAspectFill`,
+    /// `UIViewContentModeScaleAspectFill`, `UIView.ContentMode.redraw`, and
+    /// CALayer's `shadowColor` inside `shadow`.
+    static func foreign(_ key: String, among known: [String]) -> String? {
+        let offered = { (hint: String) in known.contains(String(hint.split(separator: ".")[0])) }
+        var name = Substring(key)
+        var names = [name]
+        for prefix in ["UIView.ContentMode.", "UIViewContentMode", "layer.", "view.", ".", "shadow"] where name.hasPrefix(prefix) {
+            name = name.dropFirst(prefix.count)
+            names.append(name)
+        }
+        for name in names.reversed() where !name.isEmpty {
+            let plain = name.prefix(1).lowercased() + name.dropFirst()
+            if plain != key, known.contains(plain) { return plain }
+            if let hint = foreignSpellings[plain], offered(hint) { return hint }
+        }
+        return nil
+    }
+
     static func closest(to key: String, among known: [String]) -> String? {
+        if let hint = foreign(key, among: known) { return hint }
         let target = Array(key.lowercased())
         var best: (key: String, distance: Int)?
         for candidate in known {

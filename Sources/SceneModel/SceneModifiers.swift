@@ -44,6 +44,32 @@ extension Scene {
     /// The folder relative image paths resolve against (nil: the current directory).
     public func directory(_ directory: String?) -> Scene { with { $0.directory = directory } }
 
+    /// The same two screens played the other way round, so that one scene
+    /// gives both halves of a push: a `present` from `list` to `detail`
+    /// becomes a `dismiss` from `detail` to `list`, and the other way. `from`
+    /// and `to` stay Shift's Animator arguments (the screen left, the screen
+    /// arrived at), so the reversed scene is exactly the one a person would
+    /// write by hand for the other direction.
+    ///
+    /// The holds swap (`hold.before` becomes `hold.after`), because each still
+    /// shows a screen: the screen that was held at the end is now held at the
+    /// start, for as long. A `roundtrip` (from -> to -> from) reads the same
+    /// both ways, so only its holds swap. Reversing twice gives the scene back.
+    /// Everything else (view order, default animation, timing) is an option of
+    /// the pair, not of a direction, and stays as written.
+    public func reversed() -> Scene {
+        with { scene in
+            swap(&scene.transition.holdBefore, &scene.transition.holdAfter)
+            switch scene.transition.direction {
+            case .present, .dismiss:
+                swap(&scene.from, &scene.to)
+                scene.transition.direction = scene.transition.direction == .present ? .dismiss : .present
+            case .roundtrip:
+                break
+            }
+        }
+    }
+
     /// A copy changed by `change`, for anything set imperatively.
     public func with(_ change: (inout Scene) -> Void) -> Scene {
         var copy = self

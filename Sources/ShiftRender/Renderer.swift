@@ -35,6 +35,7 @@ public final class Renderer: Sendable {
         }
     }
 
+    /// The scene planned: the one given, or its reverse (`reversed`).
     public let scene: Scene
     /// Warnings about the scene (errors make `init` throw).
     public let diagnostics: SceneDiagnostics
@@ -50,8 +51,8 @@ public final class Renderer: Sendable {
     /// Planning sample frames to count groups costs a few plans: done once.
     private let compositorEstimate = Mutex<MemoryEstimate?>(nil)
 
-    /// Reads, checks and plans the scene file at `path`.
-    public convenience init(fileAt path: String, options: Options = Options()) throws(RenderError) {
+    /// Reads, checks and plans the scene file at `path` (its reverse with `reversed`).
+    public convenience init(fileAt path: String, options: Options = Options(), reversed: Bool = false) throws(RenderError) {
         let document: SceneDocument
         do {
             document = try SceneJSON.read(fileAt: path)
@@ -60,12 +61,17 @@ public final class Renderer: Sendable {
                 error.kind == .unreadable ? .unreadableInput : .invalidScene, error.description,
                 diagnostics: SceneDiagnostics(file: error.file, problems: error.problems))
         }
-        try self.init(scene: document.scene, document: document, options: options)
+        try self.init(scene: document.scene, document: document, options: options, reversed: reversed)
     }
 
     /// Checks and plans `scene`. Give the `document` it was read from, if any,
-    /// so messages name the file and lines.
-    public init(scene: Scene, document: SceneDocument? = nil, options: Options = Options()) throws(RenderError) {
+    /// so messages name the file and lines. With `reversed`, plans
+    /// `scene.reversed()` (the screens the other way round, the direction
+    /// flipped) but checks `scene` as written, so that every problem names
+    /// its place in the file and not the swapped one.
+    public init(
+        scene: Scene, document: SceneDocument? = nil, options: Options = Options(), reversed: Bool = false
+    ) throws(RenderError) {
         if let threads = options.threads, !(1 ... 256).contains(threads) {
             throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
         }
@@ -78,7 +84,8 @@ public final class Renderer: Sendable {
                     ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
                 diagnostics: diagnostics)
         }
-        let timeline = TransitionTimeline(scene: scene, images: images.decoded)
+        let planned = reversed ? scene.reversed() : scene
+        let timeline = TransitionTimeline(scene: planned, images: images.decoded)
         guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
             let where_ = document.map { "\($0.file): " } ?? ""
             throw RenderError(
@@ -86,7 +93,7 @@ public final class Renderer: Sendable {
                 "\(where_)the transition makes \(timeline.frameCount) frames; the limit is "
                     + "\(TransitionTimeline.maximumFrameCount) (lower fps or the holds)", diagnostics: diagnostics)
         }
-        self.scene = scene
+        self.scene = planned
         self.diagnostics = diagnostics
         self.timeline = timeline
         self.options = options
@@ -104,7 +111,7 @@ public final class Renderer: Sendable {
     /// The clip's length in seconds: frames / fps.
     public var seconds: Double { Double(frameCount) / framesPerSecond }
     /// What the engine decided, for people and machines (`info`).
-    public var summary: TransitionSummary { TransitionSummary(timeline) }
+    public var summary: TransitionSummary { TransitionSummary(timeline, scene: scene) }
 
     /// The frame a moment shows, or nil for a progress (which may fall between
     /// frames). Throws `.usage` for a moment outside the clip.

@@ -28,6 +28,31 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         public var views: [View]
     }
 
+    /// A stretch of the clip that does one thing: a hold, a motion segment or
+    /// the roundtrip's pause. Phases follow each other with no gap or overlap,
+    /// so their frame counts add up to the clip's; a still phase (a hold, the
+    /// pause) is `seconds x fps` rounded to whole frames and is left out at 0.
+    public struct Phase: Codable, Sendable, Equatable {
+        /// "holdBefore", "present", "pause", "dismiss" or "holdAfter".
+        public var name: String
+        public var firstFrame: Int
+        /// Inclusive, as `--frames A-B`.
+        public var lastFrame: Int
+        public var frameCount: Int
+        /// For a still phase, the time the scene asked for in seconds (the
+        /// frames are that rounded to whole frames); nil for motion.
+        public var requestedSeconds: Double?
+
+        /// How `info` names the phase in text ("hold before", "present", ...).
+        public var label: String {
+            switch name {
+            case "holdBefore": return "hold before"
+            case "holdAfter": return "hold after"
+            default: return name
+            }
+        }
+    }
+
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var framesPerSecond: Double
@@ -35,8 +60,12 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
     /// The length of the rendered clip: frameCount / framesPerSecond.
     public var seconds: Double
     public var segments: [Segment]
+    /// The clip from its first frame to its last, phase by phase: what
+    /// `render` writes, in order.
+    public var phases: [Phase]
 
-    public init(_ timeline: TransitionTimeline) {
+    /// `scene` gives the times the still phases asked for; without it they are nil.
+    public init(_ timeline: TransitionTimeline, scene: Scene? = nil) {
         pixelWidth = timeline.canvas.pixelWidth
         pixelHeight = timeline.canvas.pixelHeight
         framesPerSecond = timeline.canvas.framesPerSecond
@@ -58,6 +87,19 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
                         animations: view.animations.map(Self.describe), duration: view.duration,
                         distance: view.travelDistance)
                 })
+        }
+        phases = timeline.phases.map { phase in
+            let name: String
+            let requested: Double?
+            switch phase.kind {
+            case .holdBefore: (name, requested) = ("holdBefore", scene?.transition.holdBefore)
+            case .holdAfter: (name, requested) = ("holdAfter", scene?.transition.holdAfter)
+            case .pause: (name, requested) = ("pause", scene?.transition.roundtripPause)
+            case .motion: (name, requested) = (timeline.segments[phase.segment].isPresenting ? "present" : "dismiss", nil)
+            }
+            return Phase(
+                name: name, firstFrame: phase.firstFrame, lastFrame: phase.firstFrame + phase.frameCount - 1,
+                frameCount: phase.frameCount, requestedSeconds: requested)
         }
     }
 

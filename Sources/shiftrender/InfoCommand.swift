@@ -5,7 +5,7 @@ import ShiftRender
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "List the transient views (matched pairs, unmatched views and their animations), durations and frame count."
+        abstract: "Tell the whole clip: its frames phase by phase (holds, motion, pause), the transient views and durations."
     )
 
     @Argument(help: "The scene file (JSON).")
@@ -87,6 +87,14 @@ struct InfoCommand: ParsableCommand {
         var out =
             "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
             + "\(summary.frameCount) frames (\(seconds(summary.seconds)))\n"
+        out += "\nframes:\n"
+        let width = summary.phases.map(\.label.count).max() ?? 0
+        for phase in summary.phases {
+            let label = (phase.label + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0)
+            var line = "  \(label)  \(phase.firstFrame)-\(phase.lastFrame)  (\(phase.frameCount) frame\(phase.frameCount == 1 ? "" : "s")"
+            if let asked = phase.requestedSeconds { line += ", \(seconds(asked)) in the scene" }
+            out += line + ")\n"
+        }
         for segment in summary.segments {
             out += "\n\(segment.direction): \(seconds(segment.duration)) (its longest view)\n"
             let matched = segment.views.filter { $0.matchedWith != nil }

@@ -15,7 +15,13 @@ struct RenderCommand: ParsableCommand {
               shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
               shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
               shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
-              shiftrender scene.json -o back.mp4 --direction dismiss
+              shiftrender scene.json -o back.mp4 --reverse           the way back
+
+            from and to are Shift's Animator arguments, whatever the direction: the screen left and the screen \
+            arrived at.
+              A list presenting a detail: from list, to detail, present; and back: from detail, to list, dismiss.
+            --direction changes the direction alone (from stays the screen left); --reverse plays the screens \
+            the other way round with the direction flipped, so a present scene gives its dismissal.
             """
     )
 
@@ -63,7 +69,7 @@ struct RenderCommand: ParsableCommand {
         // Declared before loading: the scene file itself must never become an output.
         InputFiles.declare(scene)
         let renderer = try makeRenderer(scene, overrides: overrides, options: rendering.options, quiet: quiet, strict: strict)
-        do {
+        do throws(RenderError) {
             if let output {
                 if let moment = selection.moment {
                     try writePNG(try renderer.still(moment), to: output, interruption: interruption)
@@ -75,7 +81,7 @@ struct RenderCommand: ParsableCommand {
                 let picture = try renderer.contactSheet(frames: selection.range, cancellation: interruption.cancellation)
                 try writePNG(picture, to: sheet, interruption: interruption)
             }
-        } catch {  // every call above throws RenderError
+        } catch {
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
     }

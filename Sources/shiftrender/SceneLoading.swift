@@ -3,9 +3,10 @@ import OutputFiles
 import ShiftRender
 
 /// Reads the scene file, applies the command-line overrides and makes the
-/// renderer, printing every problem (exit 1 for an invalid scene, 3 for a
-/// file that cannot be read) before any work. Warnings are printed unless
-/// `quiet`; with `strict` they are errors, and a scene with any is refused.
+/// renderer (the scene reversed with `--reverse`), printing every problem
+/// (exit 1 for an invalid scene, 3 for a file that cannot be read) before any
+/// work. Warnings are printed unless `quiet`; with `strict` they are errors,
+/// and a scene with any is refused.
 func makeRenderer(
     _ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
     quiet: Bool = false, strict: Bool = false
@@ -20,7 +21,7 @@ func makeRenderer(
     let scene = try overrides?.apply(to: document.scene) ?? document.scene
     let renderer: Renderer
     do {
-        renderer = try Renderer(scene: scene, document: document, options: options)
+        renderer = try Renderer(scene: scene, document: document, options: options, reversed: overrides?.reverse ?? false)
     } catch {
         throw ExitStatus.report(error)
     }

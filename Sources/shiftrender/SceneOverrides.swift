@@ -13,8 +13,17 @@ struct SceneOverrides: ParsableArguments {
     @Option(help: ArgumentHelp("Fit the output in WIDTHxHEIGHT pixels, keeping the scene's aspect ratio.", valueName: "WxH"))
     var size: String?
 
-    @Option(help: "present, dismiss or roundtrip (overrides transition.direction).")
+    @Option(
+        help: ArgumentHelp(
+            "present, dismiss or roundtrip (overrides transition.direction). The screens stay: from is still "
+                + "the screen left. To play them the other way round, use --reverse."))
     var direction: TransitionDirection?
+
+    @Flag(
+        help: ArgumentHelp(
+            "Play the screens the other way round (to -> from) with the direction flipped: a present scene's "
+                + "dismissal. The holds swap; a roundtrip keeps its screens. After --direction."))
+    var reverse = false
 
     func validate() throws {
         if let fps, !(fps >= SceneLimits.minimumFPS && fps <= SceneLimits.maximumFPS) {

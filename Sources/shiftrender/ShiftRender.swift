@@ -17,8 +17,9 @@ struct ShiftRender: ParsableCommand {
             Examples:
               shiftrender scene.json -o out.mp4        H.264 MP4 video
               shiftrender scene.json -o frames/        one PNG per frame
+              shiftrender scene.json -o back.mp4 --reverse   the way back (to -> from)
               shiftrender validate scene.json          check a scene, list every problem
-              shiftrender info scene.json              transient views, durations, frame count
+              shiftrender info scene.json              phases and frames, transient views
               shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
               shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
@@ -32,19 +33,48 @@ struct ShiftRender: ParsableCommand {
         defaultSubcommand: RenderCommand.self
     )
 
-    /// Parses and runs, mapping argument errors to exit code 2 (ArgumentParser's default is 64).
+    /// Parses and runs, so that every error reads as the tool's own:
+    /// `shiftrender: error: <message>` on stderr, like every other message.
+    /// ArgumentParser's errors (unknown option, missing argument, bad value,
+    /// a failed `validate()`) are usage errors: the message, then the usage of
+    /// the command they belong to, exit 2 (ArgumentParser's default is 64;
+    /// this tool documents 2). `--help`, `help` and the exit codes a command
+    /// throws (`ExitStatus`) are ArgumentParser's to handle, untouched.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            exit(withError: code)
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                // One line like every other error; ArgumentParser's own form
-                // ("Error: ... Usage: ...") would add the whole usage block.
-                printError(message(for: error))
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            if code == .validationFailure {
+                printError(sentence(message(for: error)))
+                FileHandleStderr.write(usage(for: error))
                 exit(withError: ExitStatus.usage)
             }
-            exit(withError: error)
+            // Anything else a command throws: its message in our form, its exit
+            // code (an ExitCode thrown from validate() has no message).
+            let text = message(for: error)
+            if !text.isEmpty { printError(sentence(text)) }
+            exit(withError: code)
         }
+    }
+
+    /// ArgumentParser's messages start with a capital ("Unknown option ..."),
+    /// ours with a lower-case letter after `error:`.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true else { return message }
+        return first.lowercased() + message.dropFirst()
+    }
+
+    /// The "Usage: ..." part of ArgumentParser's full message for `error`: the
+    /// usage of the command the error belongs to, and where its help is.
+    static func usage(for error: Error) -> String {
+        let full = fullMessage(for: error)
+        guard let start = full.range(of: "Usage: ") else { return "" }
+        let text = String(full[start.lowerBound...])
+        return text.hasSuffix("\n") ? text : text + "\n"
     }
 }

@@ -17,10 +17,14 @@ enum CommandRunner {
         return directory.appendingPathComponent("shiftrender").path
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    /// Runs `executable`; `environment` entries are added to this process's own.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -64,7 +64,13 @@ struct InvalidInputCase: CustomTestStringConvertible, Sendable {
         for marker in ["Fatal error", "crashed", "Backtrac", "Stack dump", "Illegal instruction", "Segmentation", "panic"] {
             #expect(!result.stderr.contains(marker), "\(command) \(c.file) crashed:\n\(result.stderr)", sourceLocation: sourceLocation)
         }
-        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        var lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // A usage error found while reading the command line ends with the command's usage (two lines).
+        if result.status == 2, lines.count >= 2, lines[lines.count - 2].hasPrefix("Usage: shiftrender "),
+            lines[lines.count - 1].hasPrefix("  See 'shiftrender ")
+        {
+            lines.removeLast(2)
+        }
         #expect(
             result.stderr.hasSuffix("\n"), "\(command) \(c.file): stderr does not end a line: \(result.stderr.debugDescription)",
             sourceLocation: sourceLocation)
