@@ -11,11 +11,12 @@ import Primitives
 public enum SceneValidator {
     /// The scene's problems, errors and warnings, in the order of the places they name.
     /// Warnings (`ShiftFidelityWarnings`) follow the errors: what Shift ignores
-    /// or draws otherwise.
-    public static func problems(in scene: Scene) -> [SceneProblem] {
+    /// or draws otherwise when the scene plays as written, or `reversed`
+    /// (`Scene.reversed()`), still at the places of the scene as written.
+    public static func problems(in scene: Scene, reversed: Bool = false) -> [SceneProblem] {
         var checker = Checker()
         checker.check(scene)
-        return checker.problems + ShiftFidelityWarnings.warnings(in: scene)
+        return checker.problems + ShiftFidelityWarnings.warnings(in: scene, reversed: reversed)
     }
 }
 

@@ -9,17 +9,28 @@
 /// by `shift.id`, skipping hidden subtrees and views inside an already matched
 /// view of the other screen. A roundtrip plays both directions, so a view is
 /// matched when either direction matches it.
+///
+/// A scene played `reversed` (`Scene.reversed()`) swaps its screens and flips
+/// its direction: the source screen is the same screen as written, but the
+/// conditions that apply flip and arriving views become leaving ones. The
+/// rules follow the play; the places stay those of the scene as written.
 enum ShiftFidelityWarnings {
-    static func warnings(in scene: Scene) -> [SceneProblem] {
+    static func warnings(in scene: Scene, reversed: Bool = false) -> [SceneProblem] {
         var warnings: [SceneProblem] = []
         func warn(_ place: ScenePlace, _ message: String) { warnings.append(SceneProblem(.warning, at: place, message)) }
+        let written = scene.transition.direction
+        let swapsScreens = reversed && written != .roundtrip
+        // The directions played, and for a view as written, the screen it plays on.
         let directions: [TransitionDirection] =
-            scene.transition.direction == .roundtrip ? [.present, .dismiss] : [scene.transition.direction]
+            written == .roundtrip ? [.present, .dismiss] : [swapsScreens ? (written == .present ? .dismiss : .present) : written]
+        func played(_ screen: Screen) -> Screen { swapsScreens ? (screen == .from ? .to : .from) : screen }
         var partner: [ViewAddress: ViewAddress] = [:]
         for direction in directions {
-            partner.merge(matches(in: scene, presenting: direction == .present)) { first, _ in first }
+            // Presenting, the source is the `to` screen played; as written, that is `played(.to)`.
+            partner.merge(matches(in: scene, source: played(direction == .present ? .to : .from))) { first, _ in first }
         }
         let modes = Set(directions.map { $0 == .present ? AdditionalAnimation.Condition.onAppear : .onDisappear })
+        let playing = directions.map(\.rawValue).joined(separator: " and ") + (swapsScreens ? " (reversed)" : "")
         scene.forEachView { view, address, _ in
             guard !isHidden(address, in: scene) else { return }
             let shift = address.place.key("shift")
@@ -36,7 +47,7 @@ enum ShiftFidelityWarnings {
                     warn(shift.key("superview"), "ignored: a matched view always animates in the transition container")
                 }
                 // ViewContext copies its options from the source screen's view (Animator.buildViews).
-                if directions.count == 1, address.screen != (directions[0] == .present ? Screen.to : .from),
+                if directions.count == 1, played(address.screen) != (directions[0] == .present ? Screen.to : .from),
                     let source = scene.view(at: other)
                 {
                     // Only what this view sets (differs from the default) and the source view does not.
@@ -46,7 +57,7 @@ enum ShiftFidelityWarnings {
                         warn(
                             shift.key(key),
                             "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view (\(other)) "
-                                + "when the scene plays \(directions[0].rawValue)")
+                                + "when the scene plays \(playing)")
                     }
                     check("contentAnimation", \.contentAnimation)
                     check("contentSizing", \.contentSizing)
@@ -63,24 +74,23 @@ enum ShiftFidelityWarnings {
             for (i, animation) in view.shift.animations.enumerated() {
                 let place = shift.key("animations").index(i)
                 if let condition = animation.condition, !modes.contains(condition) {
-                    let plays = directions.map(\.rawValue).joined(separator: " and ")
                     warn(
                         place.key("when"),
                         "never applies: \(condition.rawValue) is for a \(condition == .onAppear ? "present" : "dismiss"), "
-                            + "and this scene plays \(plays) only")
+                            + "and this scene plays \(playing) only")
                     continue
                 }
-                warnings += changeWarnings(animation.change, place: place.key(animation.change.name), screen: address.screen)
+                warnings += changeWarnings(
+                    animation.change, place: place.key(animation.change.name), arriving: played(address.screen) == .to)
             }
         }
         return warnings
     }
 
     /// Animations Shift applies otherwise than they read.
-    private static func changeWarnings(_ change: PropertyChange, place: ScenePlace, screen: Screen) -> [SceneProblem] {
+    private static func changeWarnings(_ change: PropertyChange, place: ScenePlace, arriving: Bool) -> [SceneProblem] {
         // Arriving views start from the modified state, leaving views end in it.
-        let effect =
-            screen == .to ? "so on an arriving (to) view it never shows" : "so on a leaving (from) view it shows from the first frame"
+        let effect = arriving ? "so on this arriving view it never shows" : "so on this leaving view it shows from the first frame"
         switch change {
         case .masksToBounds, .zPosition:
             // ViewContext.performNonAnimatedChanges sets both to their final values before animating.
@@ -102,9 +112,8 @@ enum ShiftFidelityWarnings {
     }
 
     /// Each matched view's partner, both ways, for one direction.
-    private static func matches(in scene: Scene, presenting: Bool) -> [ViewAddress: ViewAddress] {
-        let source: Screen = presenting ? .to : .from
-        let other: Screen = presenting ? .from : .to
+    private static func matches(in scene: Scene, source: Screen) -> [ViewAddress: ViewAddress] {
+        let other: Screen = source == .to ? .from : .to
         var candidates: [String: ViewAddress] = [:]
         visible(scene.root(other), ViewAddress(screen: other)) { view, address in
             if let id = view.shift.id { candidates[id] = address }

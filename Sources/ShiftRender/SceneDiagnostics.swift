@@ -50,14 +50,14 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
     /// the file's own, then the model's rules (except under a place the file
     /// already reported, where the value was replaced by a default), then the
     /// images'. Locations come from the document.
-    static func check(_ scene: Scene, document: SceneDocument?, images: SceneImages?) -> SceneDiagnostics {
+    static func check(_ scene: Scene, document: SceneDocument?, images: SceneImages?, reversed: Bool = false) -> SceneDiagnostics {
         let fileProblems = document?.problems ?? []
         let reported = fileProblems.map(\.place)
         let locate = { (problem: SceneProblem) in document?.locations.locating(problem) ?? problem }
         // A value the file got wrong was replaced by its default: what the rules say
         // at or under its place, or of the value holding it (`frame` for a bad
         // `frame[2]`), says the same thing again.
-        let rules = SceneValidator.problems(in: scene).map(locate).filter { problem in
+        let rules = SceneValidator.problems(in: scene, reversed: reversed).map(locate).filter { problem in
             !reported.contains { place in
                 problem.place.isWithin(place)
                     || place.isWithin(problem.place) && place.components.count == problem.place.components.count + 1

@@ -63,9 +63,9 @@ import Testing
         #expect(
             warnings == [
                 "from.subviews[0].shift.animations[0].zPosition: not animated: Shift sets zPosition to its final value when the "
-                    + "transition starts, so on a leaving (from) view it shows from the first frame",
+                    + "transition starts, so on this leaving view it shows from the first frame",
                 "to.subviews[0].shift.animations[0].masksToBounds: not animated: Shift sets masksToBounds to its final value "
-                    + "when the transition starts, so on an arriving (to) view it never shows",
+                    + "when the transition starts, so on this arriving view it never shows",
                 "to.subviews[0].shift.animations[1].backgroundColor: on a device this hardly shows: Shift's snapshot of the "
                     + "view holds its own background, which covers the animated one; shiftrender draws the animation "
                     + "(docs/scene-format.md)",
@@ -80,6 +80,26 @@ import Testing
         #expect(warnings(scene(.dismiss, from: [], to: both)).count == 1)
         let hidden = card(0).shift(id: "c", isHidden: true, animations: [.fade])
         #expect(warnings(scene(from: [card(0).shift(id: "c")], to: [hidden])) == [])
+    }
+
+    /// Played reversed, a present is a dismiss with the screens swapped: the
+    /// other condition applies, arriving views leave, and the source screen
+    /// (the presented one) is the same; places stay those of the scene as written.
+    @Test func reversedScenesAreWarnedAboutAsTheyPlay() {
+        let s = scene(
+            from: [card(0).shift(id: "c", contentAnimation: .final)],
+            to: [card(10).shift(id: "c"), card(0).shift(animations: [.alpha(0.5, .onAppear), .alpha(0.5, .onDisappear), .zPosition(1)])])
+        let problems = SceneValidator.problems(in: s, reversed: true).map { "\($0.place): \($0.message)" }
+        #expect(
+            problems == [
+                "from.subviews[0].shift.contentAnimation: ignored: Shift takes a matched pair's options from the to screen's "
+                    + "view (to.subviews[0]) when the scene plays dismiss (reversed)",
+                "to.subviews[1].shift.animations[0].when: never applies: onAppear is for a present, and this scene plays "
+                    + "dismiss (reversed) only",
+                "to.subviews[1].shift.animations[2].zPosition: not animated: Shift sets zPosition to its final value when the "
+                    + "transition starts, so on this leaving view it shows from the first frame",
+            ])
+        #expect(warnings(s).contains { $0.hasPrefix("to.subviews[1].shift.animations[1].when: never applies: onDisappear") })
     }
 
     @Test func warningsDoNotStopAScene() {
