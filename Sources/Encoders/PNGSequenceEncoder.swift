@@ -59,11 +59,11 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
         _ = try settings.validateCommon(path: path)
         try settings.validatePNG(path: path)
 
-        // The first frame is certain to be written: checking it now refuses
-        // the common clash before any work. The rest are checked in finish().
-        let frames = FileSet(
-            noun: "frame", isMember: { naming.isMember($0) },
-            expectedMembers: [naming.name(settings.firstFrameNumber)])
+        // The frames certain to be written (all when the count is known, else
+        // the first) are checked now, so a clash is refused before any work,
+        // naming every frame in the way. What was not known is checked in finish().
+        let expected = (0 ..< max(settings.expectedFrameCount ?? 1, 1)).map { naming.name(settings.firstFrameNumber + $0) }
+        let frames = FileSet(noun: "frame", isMember: { naming.isMember($0) }, expectedMembers: expected)
         let output = try AtomicOutput(
             path: naming.isPattern ? naming.directory : path, kind: .fileSet(frames),
             overwrite: settings.overwrite, reportedPath: path)

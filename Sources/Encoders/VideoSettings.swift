@@ -50,6 +50,9 @@ public struct VideoSettings: Sendable, Hashable {
     /// `.webm` then carry the chunk's label, and `VideoChunkJoiner` joins the
     /// parts without re-encoding. Other outputs ignore it.
     public var chunk: VideoChunk? = nil
+    /// How many frames will come, when the caller knows: a PNG sequence then
+    /// checks every name it will write before any work, not only the first.
+    public var expectedFrameCount: Int? = nil
 
     public init(
         width: Int, height: Int, framesPerSecond: Double,

@@ -42,6 +42,7 @@ extension Renderer {
                     + "this scene renders \(pixelWidth)x\(pixelHeight)")
         }
         settings.firstFrameNumber = range.lowerBound
+        settings.expectedFrameCount = range.count
         if frames != nil {
             settings.chunk = VideoChunk(
                 firstFrame: range.lowerBound, frameCount: range.count, clipFrameCount: frameCount,
