@@ -27,7 +27,7 @@ mkdir -p "$OUT/modules" "$OUT/lib"
 # -package-name: TransitionEngine has `package` API for tests and fuzzers
 # (`TransitionTimeline.keptPart(ofSnapshot:)`).
 COMMON=(-swift-version 6 -O -g -parse-as-library -sanitize="$SANITIZE" -package-name shiftrender
-        -I "$OUT/modules" -I "$ROOT/Sources/CLibPNG" -I "$ROOT/Sources/CFFmpeg")
+        -I "$OUT/modules" -I "$ROOT/Sources/CLibPNG" -I "$ROOT/Sources/CLibJPEG" -I "$ROOT/Sources/CFFmpeg")
 
 library() {  # name, sources...
     local name=$1; shift
@@ -56,9 +56,11 @@ cshim() {  # name
 # the library (`SceneDiagnostics`, `Renderer`), as `shiftrender validate` does,
 # so ShiftRender and what it imports (the encoders, FFmpeg) are built too.
 cshim CPNGShim
+cshim CJPEGShim
 cshim CFFmpegShim
 library Primitives "$ROOT"/Sources/Primitives/*.swift
 library PNGCodec "$ROOT"/Sources/PNGCodec/*.swift
+library JPEGCodec "$ROOT"/Sources/JPEGCodec/*.swift
 library SceneModel "$ROOT"/Sources/SceneModel/*.swift
 library SceneFormat "$ROOT"/Sources/SceneFormat/*.swift
 library FramePlan "$ROOT"/Sources/FramePlan/*.swift
@@ -69,14 +71,14 @@ library Encoders "$ROOT"/Sources/Encoders/*.swift
 library ShiftRender "$ROOT"/Sources/ShiftRender/*.swift
 read -r -a FFMPEG <<<"$(pkg-config --libs libavformat libavcodec libavfilter libavutil libswscale)"
 LIBS=(-lShiftRender -lEncoders -lOutputFiles -lCompositor -lTransitionEngine -lFramePlan -lSceneFormat -lSceneModel
-      -lPNGCodec -lCPNGShim -lCFFmpegShim -lPrimitives -lpng16 "${FFMPEG[@]}")
+      -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ljpeg "${FFMPEG[@]}")
 
 for target in "$ROOT"/fuzz/targets/*.swift; do
     name=$(basename "$target" .swift)
     # Internal code of modules not built here, compiled into the targets that use it.
     case $name in
         ExtremeSceneFuzzer) extra=("$ROOT/Tests/ShiftRenderTests/ExtremeScenes.swift") ;;
-        *) extra=("$ROOT/Sources/ShiftRender/SceneImages.swift") ;;
+        *) extra=("$ROOT/Sources/ShiftRender/SceneImages.swift" "$ROOT/Sources/ShiftRender/ImageFormat.swift") ;;
     esac
     echo "fuzz/build.sh: linking $name" >&2
     rm -f "$OUT/$name"

@@ -32,7 +32,7 @@ seed() {  # target -> seed directory
             for f in "$ROOT"/fixtures/invalid/*.json; do cp "$f" "$dir/invalid-$(basename "$f")"; done
             cp "$ROOT"/fuzz/regressions/scene/* "$dir"/ 2>/dev/null || true ;;
         ImageLoaderFuzzer)
-            cp "$ROOT"/fixtures/images/*.png "$dir"/
+            cp "$ROOT"/fixtures/images/*.png "$ROOT"/fixtures/images/jpeg/*.jpg "$dir"/
             for f in "$ROOT"/fixtures/invalid/*.png; do cp "$f" "$dir/invalid-$(basename "$f")"; done
             cp "$ROOT"/fuzz/regressions/image/* "$dir"/ 2>/dev/null || true ;;
         ExtremeSceneFuzzer)
