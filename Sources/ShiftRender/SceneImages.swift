@@ -52,6 +52,24 @@ struct SceneImages: Sendable {
         }
         /// Thrown by the JPEG decoder's header check: refused before decoding.
         struct Refused: Error { var failure: Failure }
+        /// A JPEG decoded by `decode`, whose header check refuses an image over the limit before any pixel is decoded.
+        func jpeg(
+            _ name: String, failure: (String) -> Failure,
+            decode: ((JPEGCodec.Header) throws -> Void) throws -> Bitmap
+        ) -> Result<Bitmap?, Failure> {
+            do {
+                return .success(
+                    try decode { header in
+                        if header.width > limit || header.height > limit {
+                            throw Refused(failure: tooLarge(name, header.width, header.height))
+                        }
+                    })
+            } catch let refused as Refused {
+                return .failure(refused.failure)
+            } catch {
+                return .failure(failure((error as? JPEGError)?.reason ?? "\(error)"))
+            }
+        }
         switch source {
         case .bitmap:
             return .success(nil)  // the engine takes it as it is; the validator checked its size
@@ -59,17 +77,8 @@ struct SceneImages: Sendable {
             let format = ImageFormat(sniffing: bytes)
             if let refusal = format.refusal("image data", head: bytes.prefix(8)) { return .failure(Failure(message: refusal)) }
             if format == .jpeg {
-                do {
-                    return .success(
-                        try JPEGCodec.decode(data: bytes) { header in
-                            if header.width > limit || header.height > limit {
-                                throw Refused(failure: tooLarge("data", header.width, header.height))
-                            }
-                        })
-                } catch let refused as Refused {
-                    return .failure(refused.failure)
-                } catch {
-                    return .failure(Failure(message: "JPEG data cannot be decoded: \((error as? JPEGError)?.reason ?? "\(error)")"))
+                return jpeg("data", failure: { Failure(message: "JPEG data cannot be decoded: \($0)") }) { check in
+                    try JPEGCodec.decode(data: bytes, check: check)
                 }
             }
             if let (w, h) = Self.headerSize(bytes), w > limit || h > limit { return .failure(tooLarge("data", w, h)) }
@@ -106,18 +115,7 @@ struct SceneImages: Sendable {
                 Failure(message: "image \"\(written)\" (\(path)) cannot be decoded: \(reason)")
             }
             if format == .jpeg {
-                do {
-                    return .success(
-                        try JPEGCodec.decode(fileAt: path) { header in
-                            if header.width > limit || header.height > limit {
-                                throw Refused(failure: tooLarge("\"\(written)\"", header.width, header.height))
-                            }
-                        })
-                } catch let refused as Refused {
-                    return .failure(refused.failure)
-                } catch {
-                    return .failure(cannotDecode((error as? JPEGError)?.reason ?? "\(error)"))
-                }
+                return jpeg("\"\(written)\"", failure: cannotDecode) { check in try JPEGCodec.decode(fileAt: path, check: check) }
             }
             do {
                 let size = try PNGCodec.readSize(fileAt: path)
