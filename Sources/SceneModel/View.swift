@@ -20,6 +20,10 @@ public struct View: Sendable, Hashable {
     public var isHidden: Bool
     public var image: ImageSource?
     public var contentMode: ContentMode
+    /// Drawn like a UILabel above the background and image (nil: none).
+    public var text: TextSpec?
+    /// A CAGradientLayer drawn as the background, over `backgroundColor` (nil: none).
+    public var gradient: GradientSpec?
     public var shift: ShiftOptions
     public var subviews: [View]
 
@@ -28,8 +32,8 @@ public struct View: Sendable, Hashable {
         cornerRadius: Double = 0, masksToBounds: Bool = false, borderWidth: Double = 0,
         borderColor: RGBAColor = .black, shadow: ShadowSpec? = nil, transform: TransformSpec = .identity,
         anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0, isHidden: Bool = false,
-        image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, shift: ShiftOptions = ShiftOptions(),
-        subviews: [View] = []
+        image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, text: TextSpec? = nil,
+        gradient: GradientSpec? = nil, shift: ShiftOptions = ShiftOptions(), subviews: [View] = []
     ) {
         self.name = name
         self.frame = frame
@@ -46,6 +50,8 @@ public struct View: Sendable, Hashable {
         self.isHidden = isHidden
         self.image = image
         self.contentMode = contentMode
+        self.text = text
+        self.gradient = gradient
         self.shift = shift
         self.subviews = subviews
     }

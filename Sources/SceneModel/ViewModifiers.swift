@@ -71,6 +71,20 @@ extension View {
 
     public func contentMode(_ mode: ContentMode) -> View { with { $0.contentMode = mode } }
 
+    /// A copy drawing `text` as a UILabel would (nil: none).
+    public func text(_ text: TextSpec?) -> View { with { $0.text = text } }
+
+    /// A copy drawing `string` as a UILabel would, with the options given and UILabel's defaults for the rest.
+    public func text(
+        _ string: String, font: FontSpec = FontSpec(), color: RGBAColor = .black, alignment: TextAlignment = .natural,
+        numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail
+    ) -> View {
+        text(TextSpec(string, font: font, color: color, alignment: alignment, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode))
+    }
+
+    /// A copy with a CAGradientLayer as its background (nil: none).
+    public func gradient(_ gradient: GradientSpec?) -> View { with { $0.gradient = gradient } }
+
     /// A copy with Shift's options changed: only the ones given, so that
     /// `.shift(id: "card").shift(superview: .container)` keeps the id.
     /// `animations` replaces the list (Shift's `view.shift.animations`).
