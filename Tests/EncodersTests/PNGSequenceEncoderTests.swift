@@ -133,7 +133,10 @@ struct PNGSequenceEncoderTests {
         }
     }
 
-    @Test("a full disk is named as the cause, and nothing is left", .timeLimit(.minutes(1)))
+    // The limit guards against a hang in the encoder's threads once writes fail. It is wide because a
+    // full parallel run on two busy cores once took 8 minutes from this test's start to its end (the
+    // two other full-disk tests, which have no limit, took as long), while alone it takes 0.2 s.
+    @Test("a full disk is named as the cause, and nothing is left", .timeLimit(.minutes(10)))
     func fullDisk() throws {
         let ran: Void? = try withTinyFileSystem(kilobytes: 64) { mount in
             var settings = VideoSettings(width: 128, height: 128, framesPerSecond: 30, background: .clear)
