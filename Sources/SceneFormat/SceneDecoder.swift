@@ -268,6 +268,7 @@ struct SceneDecoder {
         view.isHidden = bool(m["isHidden"], place.key("isHidden"), default: false)
         if let written = string(m["image"], place.key("image")) { view.image = .file(written) }
         view.contentMode = choice(m["contentMode"], place.key("contentMode"), default: .scaleToFill)
+        if let t = m["text"] { view.text = decodeText(t, place.key("text")) }
         if let s = m["shift"] { view.shift = decodeShift(s, place.key("shift")) }
         if let subviews = m["subviews"] {
             let subviewsPlace = place.key("subviews")

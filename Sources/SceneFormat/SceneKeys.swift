@@ -13,8 +13,14 @@ enum SceneKeys {
     static let view = [
         "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
         "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
-        "contentMode", "shift", "subviews",
+        "contentMode", "text", "shift", "subviews",
     ]
+    /// A view's `text` written as an object (it may also be a bare string).
+    static let text = [
+        "string", "font", "color", "alignment", "numberOfLines", "lineBreakMode", "lineHeightMultiple", "letterSpacing",
+    ]
+    /// `text.font` written as an object (it may also be a text style's name).
+    static let font = ["family", "file", "size", "weight", "italic"]
     static let shadow = ["color", "opacity", "radius", "offset"]
     static let transform = ["translate", "scale", "rotate"]
     static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]

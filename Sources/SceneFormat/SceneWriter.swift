@@ -184,6 +184,7 @@ private struct SceneWriter {
             m.append(("image", .string(path)))
         }
         if v.contentMode != d.contentMode { m.append(("contentMode", .string(v.contentMode.rawValue))) }
+        if let t = v.text { m.append(("text", text(t))) }
         let s = shift(v.shift)
         if !s.isEmpty { m.append(("shift", .object(s))) }
         if !v.subviews.isEmpty {
@@ -194,6 +195,38 @@ private struct SceneWriter {
             m.append(("subviews", .array(subviews)))
         }
         return .object(m)
+    }
+
+    /// A bare string when only the string differs from UILabel's defaults.
+    func text(_ t: TextSpec) -> JSONOutput {
+        let d = TextSpec(t.string)
+        guard t != d else { return .string(t.string) }
+        var m: [(String, JSONOutput)] = [("string", .string(t.string))]
+        if t.font != d.font { m.append(("font", font(t.font))) }
+        if t.color != d.color { m.append(("color", color(t.color))) }
+        if t.alignment != d.alignment { m.append(("alignment", .string(t.alignment.rawValue))) }
+        if t.numberOfLines != d.numberOfLines { m.append(("numberOfLines", .number(Double(t.numberOfLines)))) }
+        if t.lineBreakMode != d.lineBreakMode { m.append(("lineBreakMode", .string(t.lineBreakMode.rawValue))) }
+        if t.lineHeightMultiple != d.lineHeightMultiple { m.append(("lineHeightMultiple", .number(t.lineHeightMultiple))) }
+        if t.letterSpacing != d.letterSpacing { m.append(("letterSpacing", .number(t.letterSpacing))) }
+        return .object(m)
+    }
+
+    /// A text style's name when the font is one as made; otherwise the object.
+    func font(_ f: FontSpec) -> JSONOutput {
+        if let style = f.textStyle, f == FontSpec(textStyle: style) { return .string(style.rawValue) }
+        let d = FontSpec()
+        switch f.face {
+        case .file(let path):
+            return .object([("file", .string(path)), ("size", .number(f.size))])
+        case .family(let family):
+            var m: [(String, JSONOutput)] = []
+            if family != FontSpec.defaultFamily { m.append(("family", .string(family))) }
+            m.append(("size", .number(f.size)))
+            if f.weight != d.weight { m.append(("weight", .string(f.weight.rawValue))) }
+            if f.italic { m.append(("italic", .bool(true))) }
+            return .object(m)
+        }
     }
 
     func shadow(_ s: ShadowSpec) -> [(String, JSONOutput)] {

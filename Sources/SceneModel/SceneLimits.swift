@@ -19,4 +19,12 @@ public enum SceneLimits {
     /// Anchor points are unit coordinates; far outside 0...1 is a mistake.
     public static let maximumAnchor = 100.0
     public static let maximumShadowRadius = 1000.0
+    /// A label's string, in UTF-8 bytes: several pages, under the JSON reader's cap on one string. Shaping and
+    /// line breaking are linear in it, so the cap bounds the work a typo can ask for.
+    public static let maximumTextBytes = 10_000
+    /// A font's size in points (UIKit takes larger, no screen shows them).
+    public static let maximumFontSize = 1000.0
+    public static let maximumLineHeightMultiple = 100.0
+    /// Points between characters, either way.
+    public static let maximumLetterSpacing = 1000.0
 }

@@ -163,6 +163,7 @@ private struct Checker {
         point(view.anchorPoint, place.key("anchorPoint"), in: -SceneLimits.maximumAnchor ... SceneLimits.maximumAnchor)
         number(view.zPosition, place.key("zPosition"), in: coordinate)
         if let image = view.image { check(image, place.key("image")) }
+        if let text = view.text { check(text, place.key("text")) }
         check(view.shift, place.key("shift"))
         guard !view.subviews.isEmpty else { return }
         if address.indices.count + 1 > SceneLimits.maximumViewDepth {
@@ -206,6 +207,24 @@ private struct Checker {
                 report(place, "the bitmap is \(bitmap.width) x \(bitmap.height) px; the limit is \(limit) px a side")
             }
         }
+    }
+
+    mutating func check(_ text: TextSpec, _ place: ScenePlace) {
+        let bytes = text.string.utf8.count
+        if bytes > SceneLimits.maximumTextBytes {
+            report(place.key("string"), "\(bytes) bytes of text; the limit is \(SceneLimits.maximumTextBytes) (UTF-8)")
+        }
+        let font = place.key("font")
+        switch text.font.face {
+        case .family(let name): if name.isEmpty { report(font.key("family"), "empty family name") }
+        case .file(let path): if path.isEmpty { report(font.key("file"), "empty font file path") }
+        }
+        number(text.font.size, font.key("size"), in: 0 ... SceneLimits.maximumFontSize, exclusiveLower: true)
+        color(text.color, place.key("color"))
+        if text.numberOfLines < 0 { report(place.key("numberOfLines"), "\(text.numberOfLines) is negative; 0 means as many as fit") }
+        number(text.lineHeightMultiple, place.key("lineHeightMultiple"), in: 0 ... SceneLimits.maximumLineHeightMultiple)
+        let spacing = SceneLimits.maximumLetterSpacing
+        number(text.letterSpacing, place.key("letterSpacing"), in: -spacing ... spacing)
     }
 
     mutating func check(_ shift: ShiftOptions, _ place: ScenePlace) {

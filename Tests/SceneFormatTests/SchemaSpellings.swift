@@ -142,6 +142,8 @@ private struct SchemaWalk {
                 found.insert("\(path): array")
                 schema(items, path: "\(path)[]", inheritedDefault: nil)
             }
+        case "integer":
+            found.insert("\(path): number")  // a document has only numbers; whole ones are the decoder's to insist on
         default:
             found.insert("\(path): \(type)")
         }

@@ -53,7 +53,11 @@ let kitchenSinkScene = """
               { "shadowOffset": [1, 1] }, { "shadowRadius": 6 }, { "shadowOpacity": 0.5 },
               { "transform": { "translate": [3, 3], "scale": [2, 2], "rotate": -45 } },
               { "backgroundColor": "#FF00FF80" }, { "rotate": 90 }
-            ] } }
+            ] } },
+          { "name": "title", "frame": [10, 55, 100, 20],
+            "text": { "string": "Hello there", "font": { "family": "Inter", "size": 12, "weight": "semibold", "italic": true },
+                      "color": "#333", "alignment": "center", "numberOfLines": 2, "lineBreakMode": "byTruncatingMiddle",
+                      "lineHeightMultiple": 1.2, "letterSpacing": 0.5 } }
         ]
       },
       "to": {
@@ -61,7 +65,11 @@ let kitchenSinkScene = """
         "subviews": [
           { "name": "card", "frame": [0, 0, 120, 60], "image": "../images/poster.png", "contentMode": "topLeft",
             "shift": { "id": "card" },
-            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] }
+            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] },
+          { "frame": [0, 62, 120, 16],
+            "text": { "string": "Now", "font": { "file": "/usr/share/fonts/opentype/inter/Inter-Bold.otf", "size": 11 } } },
+          { "frame": [0, 0, 60, 20], "text": { "string": "Headline", "font": "headline" } },
+          { "frame": [60, 0, 60, 20], "text": "Plain" }
         ]
       }
     }

@@ -29,6 +29,8 @@ import ShiftRender
         ("#/$defs/shift", SceneKeys.shift),
         ("#/$defs/animation/oneOf/1", SceneKeys.animation),
         ("#/$defs/move", SceneKeys.move),
+        ("#/$defs/text/oneOf/1", SceneKeys.text),
+        ("#/$defs/font/oneOf/1", SceneKeys.font),
     ]
 
     /// Each enum in the schema and the decoder's cases for it.
@@ -41,6 +43,10 @@ import ShiftRender
         ("#/$defs/shift/properties/superview", ShiftOptions.SuperviewChoice.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/position", ShiftOptions.Position.allCases.map(\.rawValue)),
         ("#/$defs/animation/oneOf/1/properties/when", AdditionalAnimation.Condition.allCases.map(\.rawValue)),
+        ("#/$defs/text/oneOf/1/properties/alignment", TextAlignment.allCases.map(\.rawValue)),
+        ("#/$defs/text/oneOf/1/properties/lineBreakMode", LineBreakMode.allCases.map(\.rawValue)),
+        ("#/$defs/font/oneOf/0", TextStyle.allCases.map(\.rawValue)),
+        ("#/$defs/font/oneOf/1/properties/weight", FontWeight.allCases.map(\.rawValue)),
     ]
 
     func member(_ key: String, of value: JSONValue?) -> JSONValue? {
@@ -157,6 +163,7 @@ import ShiftRender
         let all =
             SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
             + SceneKeys.view + SceneKeys.shadow + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation + SceneKeys.move
+            + SceneKeys.text + SceneKeys.font
         #expect(Set(all).subtracting(used).sorted() == [])
     }
 

@@ -45,6 +45,35 @@ enum SwiftKitchenSink {
                     .contentMode(mode)
             }
             View(name: "defaults", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+            labels(hexColours: hexColours)
+        }
+    }
+
+    /// Labels using every text key, font form and enum value (a bare string when only the string is set).
+    @SubviewsBuilder
+    static func labels(hexColours: Bool) -> [View] {
+        let colour = hexColours ? RGBAColor(rgb: 0x333333) : RGBAColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 0.8)
+        View(frame: Rect(x: 0, y: 140, width: 80, height: 20)).text("Plain")
+        View(frame: Rect(x: 0, y: 160, width: 80, height: 40))
+            .text(
+                TextSpec(
+                    "Every key", font: FontSpec(family: "Noto Sans", size: 13, weight: .bold, italic: true), color: colour,
+                    alignment: .justified, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineHeightMultiple: 1.5,
+                    letterSpacing: -0.5))
+        View(frame: Rect(x: 80, y: 140, width: 80, height: 20))
+            .text(TextSpec("From a file", font: FontSpec(file: "/usr/share/fonts/opentype/inter/Inter-Bold.otf", size: 11)))
+        for (i, style) in TextStyle.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 10, y: 200, width: 10, height: 10)).text(TextSpec(style.rawValue, font: FontSpec(textStyle: style)))
+        }
+        for (i, weight) in FontWeight.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 10, y: 210, width: 10, height: 10))
+                .text(TextSpec(weight.rawValue, font: FontSpec(size: 9, weight: weight, italic: i.isMultiple(of: 2))))
+        }
+        for (i, alignment) in TextAlignment.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 10, y: 220, width: 10, height: 10)).text(TextSpec("a", alignment: alignment))
+        }
+        for (i, mode) in LineBreakMode.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 10, y: 230, width: 10, height: 10)).text(TextSpec("b", numberOfLines: 2, lineBreakMode: mode))
         }
     }
 
