@@ -7,13 +7,16 @@ import SceneModel
 /// file's name declares (`Play@3x.png`: 3, `ImageSource.declaredScale`),
 /// else the canvas scale (an image made for the screen it is drawn on). An
 /// image source with no decoded bitmap (not given by the caller) draws nothing.
+///
+/// Labels' drawn text (`LabelKey`) follows the images, at the canvas scale.
 struct ImageTable: Sendable {
     let bitmaps: [Bitmap]
     private let indexBySource: [ImageSource: Int]
+    private let indexByLabel: [LabelKey: Int]
     /// Pixels per point of each bitmap.
     private let scales: [Double]
 
-    init(scene: Scene, decoded: [ImageSource: Bitmap], scale: Double) {
+    init(scene: Scene, decoded: [ImageSource: Bitmap], labels: [LabelKey: Bitmap] = [:], scale: Double) {
         var bitmaps: [Bitmap] = []
         var scales: [Double] = []
         var indexBySource: [ImageSource: Int] = [:]
@@ -26,13 +29,26 @@ struct ImageTable: Sendable {
             bitmaps.append(bitmap)
             scales.append(source.declaredScale ?? scale)
         }
+        var indexByLabel: [LabelKey: Int] = [:]
+        for (key, _) in LabelKey.labels(in: scene) {
+            guard let bitmap = labels[key] else { continue }
+            indexByLabel[key] = bitmaps.count
+            bitmaps.append(bitmap)
+            scales.append(scale)
+        }
         self.bitmaps = bitmaps
         self.indexBySource = indexBySource
+        self.indexByLabel = indexByLabel
         self.scales = scales
     }
 
     func index(of source: ImageSource?) -> Int? {
         source.flatMap { indexBySource[$0] }
+    }
+
+    /// The bitmap of `text` drawn at `size` points, if the renderer gave one.
+    func index(ofLabel text: TextSpec?, size: Size) -> Int? {
+        text.flatMap { indexByLabel[LabelKey(text: $0, size: size)] }
     }
 
     func pointSize(of index: Int) -> Size {

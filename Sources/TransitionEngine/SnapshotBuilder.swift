@@ -59,6 +59,12 @@ struct SnapshotBuilder {
                     transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
                     clips: innerClips, label: label))
         }
+        if let text = images.index(ofLabel: spec.text, size: node.size) {
+            items.append(
+                DrawItem(
+                    transform: toTarget, shape: RoundedRect(rect: Rect(origin: .zero, size: images.pointSize(of: text))),
+                    paint: .bitmap(.image(text)), clips: innerClips, label: label))
+        }
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
             items += GroupOpacity.clipped(
                 subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),

@@ -29,6 +29,10 @@ public struct TransientView: Sendable {
         /// before snapshotting), under and over the rest of the content.
         /// Unmatched views draw them as layer parts only.
         var frame: ContentFrame?
+        /// The label's drawn text (an image index), covering the content's bounds.
+        var text: Int? = nil
+        /// Its size in points: the bounds rounded up to whole pixels.
+        var textSize: Size = .zero
     }
 
     /// The background and border a matched view's content snapshot carries.

@@ -209,13 +209,15 @@ struct TransientViewBuilder {
             let node = tree(screen).nodes[index]
             let image = images.index(of: node.spec.image)
             let spec = node.spec
+            let text = images.index(ofLabel: spec.text, size: node.size)
             let frame = TransientView.ContentFrame(
                 background: spec.backgroundColor ?? .clear,
                 borderWidth: spec.image == nil ? spec.borderWidth : 0, borderColor: spec.borderColor)
             return TransientView.Content(
                 image: image, contentMode: spec.contentMode,
                 imageSize: image.map { images.pointSize(of: $0) } ?? .zero,
-                snapshot: nil, size: node.size, frame: matched ? frame : nil)
+                snapshot: nil, size: node.size, frame: matched ? frame : nil,
+                text: text, textSize: text.map { images.pointSize(of: $0) } ?? .zero)
         }
         func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
             for i in views.indices {

@@ -137,6 +137,14 @@ public struct TransitionSegment: Sendable {
             let rect = ContentLayout.imageRect(imageSize: content.imageSize, in: area, mode: content.contentMode)
             parts.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)), label: label))
         }
+        if let text = content.text, content.size.width > 0, content.size.height > 0 {
+            // Drawn at the view's own size and scaled with the content, as a snapshot of the label would be.
+            let drawn = content.textSize
+            let rect = Rect(
+                x: area.minX, y: area.minY, width: area.width * drawn.width / content.size.width,
+                height: area.height * drawn.height / content.size.height)
+            parts.append(DrawItem(transform: toPixels, shape: RoundedRect(rect: rect), paint: .bitmap(.image(text)), label: label))
+        }
         if let snapshot = content.snapshot {
             // A clipped snapshot covers only its part of the area.
             let rect = content.snapshotGrid?.part(of: area) ?? area

@@ -37,17 +37,21 @@ public struct TransitionTimeline: FramePlanSource {
 
     /// Plans `scene`, which should be valid (`SceneValidator`). `images` holds
     /// the decoded bitmap of every file or encoded image the scene names
-    /// (bitmap sources need none); a missing one draws nothing.
-    public init(scene: Scene, images: [ImageSource: Bitmap] = [:]) {
-        self.init(scene: scene, images: images, clipsLargeSnapshots: true)
+    /// (bitmap sources need none); a missing one draws nothing. `labels`
+    /// holds each label's text drawn at the canvas scale (`LabelKey.labels(in:)`
+    /// lists them); a label without one draws no text.
+    public init(scene: Scene, images: [ImageSource: Bitmap] = [:], labels: [LabelKey: Bitmap] = [:]) {
+        self.init(scene: scene, images: images, labels: labels, clipsLargeSnapshots: true)
     }
 
     /// `clipsLargeSnapshots: false` keeps every snapshot whole, however large:
     /// only for tests and fuzzers that check clipped snapshots against the
     /// whole ones (docs/snapshots.md), on scenes where the whole ones fit in memory.
-    package init(scene: Scene, images: [ImageSource: Bitmap] = [:], clipsLargeSnapshots: Bool) {
+    package init(
+        scene: Scene, images: [ImageSource: Bitmap] = [:], labels: [LabelKey: Bitmap] = [:], clipsLargeSnapshots: Bool
+    ) {
         let scale = scene.canvas.scale
-        let table = ImageTable(scene: scene, decoded: images, scale: scale)
+        let table = ImageTable(scene: scene, decoded: images, labels: labels, scale: scale)
         let canvasSize = Size(width: scene.canvas.width, height: scene.canvas.height)
         let fromTree = ViewTree(root: scene.from, screen: .from, canvas: canvasSize)
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
