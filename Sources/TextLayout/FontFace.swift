@@ -29,7 +29,7 @@ final class FontFace: @unchecked Sendable {
     /// The raster face's current size in 26.6 pixels per em (0: not set yet); under `lock`.
     nonisolated(unsafe) var rasterSize = 0
 
-    /// Loads `font`; `origin` names the request in messages ("font file", "fallback face").
+    /// Loads `font`: a missing file, an unreadable one or one FreeType cannot use as a scalable face is a `TextError`.
     init(_ font: ResolvedFont, id: Int) throws(TextError) {
         self.font = font
         self.id = id

@@ -16,15 +16,28 @@ public struct ResolvedFont: Sendable, Hashable {
 /// fontconfig, behind one process-wide lock (its configuration is shared
 /// state, and older releases are not thread-safe), used for two questions:
 /// which file a family, weight and slant name, and which installed faces
-/// come after it for characters it lacks.
+/// come after it for characters it lacks. The fallback order depends only
+/// on the installed fonts, so it is worked out once per process and request.
 enum Fontconfig {
-    /// Whether FcInit succeeded; every call takes this lock.
-    private static let lock = Mutex<Bool?>(nil)
+    private struct Shared {
+        /// Whether FcInit succeeded (nil: not tried yet).
+        var initialized: Bool?
+        var fallbacks: [FallbackRequest: FallbackFaces] = [:]
+    }
 
-    private static func withConfig<R>(_ body: () -> R) throws(TextError) -> R {
-        let result: R? = lock.withLock { initialized in
-            if initialized == nil { initialized = FcInit() != 0 }
-            return initialized == true ? body() : nil
+    struct FallbackRequest: Hashable {
+        var family: String
+        var weightClass: Int
+        var italic: Bool
+    }
+
+    /// Every fontconfig call takes this lock.
+    private static let lock = Mutex(Shared())
+
+    private static func withConfig<R>(_ body: (inout Shared) -> R) throws(TextError) -> R {
+        let result: R? = lock.withLock { shared in
+            if shared.initialized == nil { shared.initialized = FcInit() != 0 }
+            return shared.initialized == true ? body(&shared) : nil
         }
         guard let result else { throw TextError(.libraryFailure, "fontconfig could not load its configuration") }
         return result
@@ -33,7 +46,7 @@ enum Fontconfig {
     /// The file fontconfig matches for `family` at `weightClass` (100...900) and slant, refusing
     /// a match from another family (fontconfig substitutes a default face for any unknown name).
     static func match(family: String, weightClass: Int, italic: Bool) throws(TextError) -> ResolvedFont {
-        let found: (ResolvedFont?, [String]) = try withConfig {
+        let found: (ResolvedFont?, [String]) = try withConfig { _ in
             guard let pattern = makePattern(family: family, weightClass: weightClass, italic: italic) else { return (nil, []) }
             defer { FcPatternDestroy(pattern) }
             var result = FcResultNoMatch
@@ -49,25 +62,34 @@ enum Fontconfig {
     }
 
     /// fontconfig's sorted list of every installed face for this request, with each one's character set.
-    static func fallbacks(family: String, weightClass: Int, italic: Bool) throws(TextError) -> FallbackFaces {
-        let candidates: [FallbackFaces.Candidate] = try withConfig {
-            guard let pattern = makePattern(family: family, weightClass: weightClass, italic: italic) else { return [] }
-            defer { FcPatternDestroy(pattern) }
-            var result = FcResultNoMatch
-            guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return [] }
-            defer { FcFontSetDestroy(set) }
-            var list: [FallbackFaces.Candidate] = []
-            for i in 0 ..< Int(max(0, set.pointee.nfont)) {
-                guard let font = set.pointee.fonts[i], let resolved = resolvedFont(of: font) else { continue }
-                var charset: OpaquePointer?
-                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                      let owned = FcCharSetCopy(charset)
-                else { continue }
-                list.append(FallbackFaces.Candidate(font: resolved, charset: owned))
-            }
-            return list
+    static func fallbacks(for request: FallbackRequest) throws(TextError) -> FallbackFaces {
+        try withConfig { shared in
+            if let known = shared.fallbacks[request] { return known }
+            let made = FallbackFaces(sortedFaces(request))
+            shared.fallbacks[request] = made
+            return made
         }
-        return FallbackFaces(candidates)
+    }
+
+    /// FcFontSort's list for `request` (the caller holds the lock).
+    private static func sortedFaces(_ request: FallbackRequest) -> [FallbackFaces.Candidate] {
+        guard let pattern = makePattern(family: request.family, weightClass: request.weightClass, italic: request.italic) else {
+            return []
+        }
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(nil, pattern, 0, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var list: [FallbackFaces.Candidate] = []
+        for i in 0 ..< Int(max(0, set.pointee.nfont)) {
+            guard let font = set.pointee.fonts[i], let resolved = resolvedFont(of: font) else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                  let owned = FcCharSetCopy(charset)
+            else { continue }
+            list.append(FallbackFaces.Candidate(font: resolved, charset: owned))
+        }
+        return list
     }
 
     /// Runs `body` under the fontconfig lock (for `FallbackFaces`' character-set reads).

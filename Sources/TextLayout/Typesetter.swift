@@ -7,18 +7,13 @@ import Synchronization
 /// it keeps every face it loaded, fontconfig's answers and glyph coverage, and
 /// is safe to call from any thread (the same bytes whichever thread calls).
 public final class Typesetter: Sendable {
-    private struct FamilyKey: Hashable {
-        var family: String
-        var weightClass: Int
-        var italic: Bool
-    }
+    private typealias FamilyKey = Fontconfig.FallbackRequest
 
     private struct State {
         var faces: [ResolvedFont: FontFace] = [:]
         /// Fallback faces that would not load: skipped from then on.
         var unusable: Set<ResolvedFont> = []
         var families: [FamilyKey: ResolvedFont] = [:]
-        var fallbacks: [FamilyKey: FallbackFaces] = [:]
         var nextFaceID = 0
     }
 
@@ -138,18 +133,8 @@ public final class Typesetter: Sendable {
 
     /// The first face in fontconfig's fallback order for `key` that loads and has a glyph for `scalar`.
     private func fallbackFace(for scalar: UInt32, _ key: FamilyKey) -> FontFace? {
-        var list = state.withLock { $0.fallbacks[key] }
-        if list == nil {
-            guard let made = try? Fontconfig.fallbacks(family: key.family, weightClass: key.weightClass, italic: key.italic) else {
-                return nil
-            }
-            list = state.withLock { state in
-                if let raced = state.fallbacks[key] { return raced }
-                state.fallbacks[key] = made
-                return made
-            }
-        }
-        for font in list?.faces(for: scalar) ?? [] where !state.withLock({ $0.unusable.contains(font) }) {
+        guard let list = try? Fontconfig.fallbacks(for: key) else { return nil }
+        for font in list.faces(for: scalar) where !state.withLock({ $0.unusable.contains(font) }) {
             guard let face = try? face(for: font) else {
                 state.withLock { _ = $0.unusable.insert(font) }
                 continue
