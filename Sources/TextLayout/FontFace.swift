@@ -16,8 +16,6 @@ final class FontFace: @unchecked Sendable {
     /// A small number unique within the typesetter, for glyph-cache keys.
     let id: Int
     let metrics: FaceMetrics
-    /// The family name the file gives, for fontconfig's fallback order.
-    let familyName: String
 
     private let lock = Mutex(())
     private let bytes: UnsafeMutableRawBufferPointer
@@ -67,7 +65,6 @@ final class FontFace: @unchecked Sendable {
         self.rasterFace = raster
         self.hbFont = hbFont
         self.metrics = FaceMetrics(shaping)
-        self.familyName = record.family_name.map { String(cString: $0) } ?? ""
     }
 
     deinit {

@@ -95,8 +95,10 @@ public final class Typesetter: Sendable {
             throw TextError(.invalidFontSize, "font size \(size) is not in 0 < size <= \(Int(TextLimits.maxFontSize)) pt")
         }
         let primary = try face(for: resolve(text.font, directory: directory))
+        // A file's characters it lacks come in the contract family's fallback order (a file's own family name is
+        // rarely installed, and would make one fontconfig request per name a file may claim).
         var family = FontSpec.defaultFamily
-        if case .family(let name) = text.font.face { family = name } else if !primary.familyName.isEmpty { family = primary.familyName }
+        if case .family(let name) = text.font.face { family = name }
         let key = FamilyKey(family: family, weightClass: text.font.weight.weightClass, italic: text.font.italic)
         let fallback = { (scalar: UInt32) -> FontFace? in self.fallbackFace(for: scalar, key) }
         let assignment = FaceAssignment(text.string, primary: primary, fallback: fallback)

@@ -54,6 +54,18 @@ struct BadInputTests {
         }
     }
 
+    @Test("every font in fuzz/regressions/font draws or is refused as malformed, as FontFuzzer checks")
+    func fuzzRegressions() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../fuzz/regressions/font").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let spec = TextSpec("Hg \u{1681} \u{108E0}", font: FontSpec(file: name), numberOfLines: 0)
+            let kind = Self.kind { _ = try typesetter.render(spec, in: box, scale: 2, directory: dir) }
+            #expect(kind == nil || kind == .fontFileMalformed, "\(name): \(String(describing: kind))")
+        }
+    }
+
     @Test("a font file relative to the scene's directory is found there and sets like the family")
     func relativeFile() throws {
         let dir = try scratchDirectory()
