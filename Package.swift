@@ -9,7 +9,9 @@
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> PNGCodec -> Primitives
 //   ShiftRender -> JPEGCodec -> Primitives (scene images; frames are never JPEG)
-// C lives only in the system-library targets (CLibPNG, CLibJPEG, CFFmpeg) and the
+//   TextLayout -> SceneModel, Primitives + FreeType, HarfBuzz, fontconfig, FriBidi, libunibreak
+// C lives only in the system-library targets (CLibPNG, CLibJPEG, CFFmpeg, and the
+// text libraries CFreeType, CHarfBuzz, CFontconfig, CFriBidi, CUnibreak) and the
 // thin CFFmpegShim, CPNGShim and CJPEGShim.
 import Foundation
 import PackageDescription
@@ -76,6 +78,16 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "JPEGCodec", dependencies: ["Primitives", "CJPEGShim"]),
         .target(name: "SceneModel", dependencies: ["Primitives"]),
+        // Text as UILabel sets it (docs/text.md): one system library per job.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .target(
+            name: "TextLayout",
+            dependencies: ["SceneModel", "Primitives", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CUnibreak"]
+        ),
         .target(name: "SceneFormat", dependencies: ["Primitives", "SceneModel"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
@@ -115,6 +127,7 @@ let package = Package(
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Primitives"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "SceneModel", "Primitives", "PNGCodec", "CFreeType"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),

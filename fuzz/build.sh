@@ -11,7 +11,7 @@
 #
 # Needs: swiftc from a Linux Swift toolchain (it ships libFuzzer and ASan as
 # libclang_rt.fuzzer / libclang_rt.asan, and the clang for the C shims),
-# libpng-dev and the FFmpeg development packages (scripts/install-deps.sh).
+# libpng-dev, the FFmpeg and the text libraries' development packages (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -28,6 +28,9 @@ mkdir -p "$OUT/modules" "$OUT/lib"
 # (`TransitionTimeline.keptPart(ofSnapshot:)`).
 COMMON=(-swift-version 6 -O -g -parse-as-library -sanitize="$SANITIZE" -package-name shiftrender
         -I "$OUT/modules" -I "$ROOT/Sources/CLibPNG" -I "$ROOT/Sources/CLibJPEG" -I "$ROOT/Sources/CFFmpeg")
+# The text libraries' module maps, and their headers' directories (what SwiftPM asks pkg-config for).
+for text in CFreeType CHarfBuzz CFontconfig CFriBidi CUnibreak; do COMMON+=(-I "$ROOT/Sources/$text"); done
+for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig fribidi); do COMMON+=(-Xcc "$flag"); done
 
 library() {  # name, sources...
     local name=$1; shift
@@ -62,6 +65,7 @@ library Primitives "$ROOT"/Sources/Primitives/*.swift
 library PNGCodec "$ROOT"/Sources/PNGCodec/*.swift
 library JPEGCodec "$ROOT"/Sources/JPEGCodec/*.swift
 library SceneModel "$ROOT"/Sources/SceneModel/*.swift
+library TextLayout "$ROOT"/Sources/TextLayout/*.swift
 library SceneFormat "$ROOT"/Sources/SceneFormat/*.swift
 library FramePlan "$ROOT"/Sources/FramePlan/*.swift
 library TransitionEngine "$ROOT"/Sources/TransitionEngine/*.swift
@@ -70,14 +74,16 @@ library OutputFiles "$ROOT"/Sources/OutputFiles/*.swift
 library Encoders "$ROOT"/Sources/Encoders/*.swift
 library ShiftRender "$ROOT"/Sources/ShiftRender/*.swift
 read -r -a FFMPEG <<<"$(pkg-config --libs libavformat libavcodec libavfilter libavutil libswscale)"
-LIBS=(-lShiftRender -lEncoders -lOutputFiles -lCompositor -lTransitionEngine -lFramePlan -lSceneFormat -lSceneModel
-      -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ljpeg "${FFMPEG[@]}")
+read -r -a TEXT <<<"$(pkg-config --libs freetype2 harfbuzz fontconfig fribidi libunibreak)"
+LIBS=(-lShiftRender -lEncoders -lOutputFiles -lCompositor -lTransitionEngine -lFramePlan -lSceneFormat -lTextLayout -lSceneModel
+      -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ljpeg "${FFMPEG[@]}" "${TEXT[@]}")
 
 for target in "$ROOT"/fuzz/targets/*.swift; do
     name=$(basename "$target" .swift)
     # Internal code of modules not built here, compiled into the targets that use it.
     case $name in
         ExtremeSceneFuzzer) extra=("$ROOT/Tests/ShiftRenderTests/ExtremeScenes.swift") ;;
+        FontFuzzer) extra=() ;;
         *) extra=("$ROOT/Sources/ShiftRender/SceneImages.swift" "$ROOT/Sources/ShiftRender/ImageFormat.swift") ;;
     esac
     echo "fuzz/build.sh: linking $name" >&2

@@ -17,7 +17,7 @@ ROOT=$PWD
 SECONDS_EACH=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer ExtremeSceneFuzzer)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer ExtremeSceneFuzzer FontFuzzer)
 OUT=${FUZZ_OUT:-$ROOT/.build-fuzz}
 export FUZZ_OUT=$OUT
 
@@ -38,10 +38,18 @@ seed() {  # target -> seed directory
         ExtremeSceneFuzzer)
             # Any bytes make a scene; the regressions are inputs that once failed.
             cp "$ROOT"/fuzz/regressions/extreme/* "$dir"/ 2>/dev/null || true ;;
+        FontFuzzer)
+            # Small real fonts from fonts-noto-core (TrueType outlines, 4-7 KB), whose scripts the target's labels use.
+            for f in Ogham Lycian Tagalog Hatran; do
+                cp /usr/share/fonts/truetype/noto/NotoSans$f-Regular.ttf "$dir"/ 2>/dev/null || true
+            done
+            cp "$ROOT"/fuzz/regressions/font/* "$dir"/ 2>/dev/null || true ;;
     esac
     echo "$dir"
 }
 
+# fontconfig leaks a few bytes once at start-up (fuzz/lsan.supp says how we know); LeakSanitizer ignores that.
+export LSAN_OPTIONS=${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$ROOT/fuzz/lsan.supp
 started=$OUT/work/.run-started
 mkdir -p "$OUT/work"; touch "$started"
 pids=()
@@ -60,6 +68,7 @@ for target in "${TARGETS[@]}"; do
     lengths=()
     timeout=10
     [ "$target" = ExtremeSceneFuzzer ] && maxlen=2048 && lengths=(-len_control=0) && timeout=30
+    [ "$target" = FontFuzzer ] && maxlen=16384
     echo "fuzz/run.sh: $target for ${SECONDS_EACH}s, log in $work/log.txt" >&2
     # Images in scenes resolve against fixtures/scenes, so "../images/star.png"
     # and "../invalid/corrupt.png" are found. -rss_limit_mb: ASan doubles the

@@ -2,7 +2,8 @@
 # Installs the system packages shiftrender builds and tests against, if any are
 # missing (Debian/Ubuntu). Idempotent: a machine that has them all returns at once.
 set -euo pipefail
-packages=(pkg-config libpng-dev libjpeg62-turbo-dev libavcodec-dev libavformat-dev libavfilter-dev libavutil-dev libswscale-dev ffmpeg parallel)
+packages=(pkg-config libpng-dev libjpeg62-turbo-dev libavcodec-dev libavformat-dev libavfilter-dev libavutil-dev libswscale-dev ffmpeg parallel
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev fonts-inter fonts-noto-core)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
