@@ -98,7 +98,7 @@ let package = Package(
             name: "ShiftRender",
             dependencies: [
                 "Primitives", "SceneModel", "SceneFormat", "TransitionEngine", "FramePlan", "Compositor", "Encoders", "PNGCodec",
-                "JPEGCodec", "OutputFiles",
+                "JPEGCodec", "TextLayout", "OutputFiles",
             ]
         ),
         // Golden-image checks; above the library, since it renders scenes through it.

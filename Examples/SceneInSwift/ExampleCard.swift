@@ -32,7 +32,6 @@ enum ExampleCard {
     static let groupedBackground = RGBAColor(rgb: 0xF2F2F7)
     static let label = RGBAColor(rgb: 0x1C1C1E)
     static let secondaryLabel = RGBAColor(rgb: 0x8E8E93)
-    static let placeholder = RGBAColor(rgb: 0xAEAEB2)
     static let accent = RGBAColor(rgb: 0xFF6A3D)
 
     /// The scene, its relative image paths resolved against `directory`.
@@ -44,19 +43,19 @@ enum ExampleCard {
     static var listScreen: View {
         View(name: "list screen") {
             View(name: "header", frame: Rect(x: 0, y: 0, width: 390, height: 110)) {
-                View(name: "header title", frame: Rect(x: 20, y: 62, width: 150, height: 30))
-                    .backgroundColor(label).cornerRadius(6)
+                View(name: "header title", frame: Rect(x: 20, y: 56, width: 300, height: 41))
+                    .text("Library", font: FontSpec(size: 34, weight: .bold), color: label)
             }
             .backgroundColor(.white)
             View(name: "card", frame: Rect(x: 20, y: 140, width: 350, height: 130)) {
                 View(name: "thumbnail", frame: Rect(x: 12, y: 12, width: 72, height: 106))
                     .image(poster).contentMode(.aspectFill).cornerRadius(10).masksToBounds()
                     .shift(id: "poster")
-                View(name: "card title", frame: Rect(x: 100, y: 24, width: 180, height: 22))
-                    .backgroundColor(label).cornerRadius(5)
+                View(name: "card title", frame: Rect(x: 100, y: 22, width: 236, height: 24))
+                    .text("Kind of Blue", font: FontSpec(textStyle: .headline), color: label)
                     .shift(id: "title")
-                View(name: "card subtitle", frame: Rect(x: 100, y: 56, width: 130, height: 14))
-                    .backgroundColor(secondaryLabel).cornerRadius(4)
+                View(name: "card subtitle", frame: Rect(x: 100, y: 50, width: 236, height: 20))
+                    .text("Miles Davis · 1959", font: FontSpec(textStyle: .subheadline), color: secondaryLabel)
             }
             .backgroundColor(.white).cornerRadius(16)
             .shift(id: "card")
@@ -80,22 +79,24 @@ enum ExampleCard {
             }
             .image(poster).contentMode(.aspectFill).masksToBounds()
             .shift(id: "poster")
-            View(name: "title", frame: Rect(x: 24, y: 548, width: 260, height: 32))
-                .backgroundColor(label).cornerRadius(7)
+            View(name: "title", frame: Rect(x: 24, y: 544, width: 342, height: 40))
+                .text("Kind of Blue", font: FontSpec(size: 28, weight: .bold), color: label)
                 .shift(id: "title")
-            bodyRow("body 1", Rect(x: 24, y: 600, width: 342, height: 14), color: placeholder, rise: 80)
-            bodyRow("body 2", Rect(x: 24, y: 626, width: 300, height: 14), color: placeholder, rise: 120)
-            bodyRow("play button", Rect(x: 24, y: 680, width: 342, height: 52), color: accent, rise: 160)
-                .cornerRadius(26)
+            bodyRow("body 1", Rect(x: 24, y: 596, width: 342, height: 20), rise: 80)
+                .text("Miles Davis · Columbia, 1959", font: FontSpec(textStyle: .callout), color: secondaryLabel)
+            bodyRow("body 2", Rect(x: 24, y: 622, width: 300, height: 20), rise: 120)
+                .text("Five tracks · 46 minutes", font: FontSpec(textStyle: .callout), color: secondaryLabel)
+            bodyRow("play button", Rect(x: 24, y: 680, width: 342, height: 52), rise: 160)
+                .backgroundColor(accent).cornerRadius(26)
+                .text("Play", font: FontSpec(size: 17, weight: .semibold), color: .white, alignment: .center)
         }
         .backgroundColor(.white)
     }
 
     /// A row that animates on its own in the transition container, fading
     /// in as it rises `rise` points into place (Shift's `.move(.up(n))`).
-    static func bodyRow(_ name: String, _ frame: Rect, color: RGBAColor, rise: Double) -> View {
+    static func bodyRow(_ name: String, _ frame: Rect, rise: Double) -> View {
         View(name: name, frame: frame)
-            .backgroundColor(color).cornerRadius(4)
             .shift(superview: .container, animations: [.fade, .move(.up(rise))])
     }
 }

@@ -76,7 +76,8 @@ public final class Renderer: Sendable {
             throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
         }
         let images = SceneImages(scene: scene)
-        let diagnostics = SceneDiagnostics.check(scene, document: document, images: images, reversed: reversed)
+        let labels = SceneLabels(scene: scene, draw: true)
+        let diagnostics = SceneDiagnostics.check(scene, document: document, images: images, labels: labels, reversed: reversed)
         guard !diagnostics.hasErrors else {
             throw RenderError(
                 .invalidScene,
@@ -85,7 +86,7 @@ public final class Renderer: Sendable {
                 diagnostics: diagnostics)
         }
         let planned = reversed ? scene.reversed() : scene
-        let timeline = TransitionTimeline(scene: planned, images: images.decoded)
+        let timeline = TransitionTimeline(scene: planned, images: images.decoded, labels: labels.drawn)
         guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
             let where_ = document.map { "\($0.file): " } ?? ""
             throw RenderError(
@@ -97,7 +98,7 @@ public final class Renderer: Sendable {
         self.diagnostics = diagnostics
         self.timeline = timeline
         self.options = options
-        var inputs = images.files
+        var inputs = images.files + labels.files
         if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
         self.inputFiles = inputs
     }

@@ -31,9 +31,9 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
 
     /// What `shiftrender validate` reports for `scene`: every problem with its
     /// place, errors and warnings. Give the `document` it was read from, if
-    /// any, so that messages name the file and lines. Reads its images.
+    /// any, so that messages name the file and lines. Reads its images and finds its fonts.
     public init(validating scene: Scene, document: SceneDocument? = nil) {
-        self = Self.check(scene, document: document, images: SceneImages(scene: scene))
+        self = Self.check(scene, document: document, images: SceneImages(scene: scene), labels: SceneLabels(scene: scene, draw: false))
     }
 
     /// What `shiftrender validate` reports for the scene file at `path`.
@@ -49,8 +49,10 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
     /// The problems of a scene read from a file (`document`) or built in code:
     /// the file's own, then the model's rules (except under a place the file
     /// already reported, where the value was replaced by a default), then the
-    /// images'. Locations come from the document.
-    static func check(_ scene: Scene, document: SceneDocument?, images: SceneImages?, reversed: Bool = false) -> SceneDiagnostics {
+    /// images' and the labels' (fonts, characters). Locations come from the document.
+    static func check(
+        _ scene: Scene, document: SceneDocument?, images: SceneImages?, labels: SceneLabels? = nil, reversed: Bool = false
+    ) -> SceneDiagnostics {
         let fileProblems = document?.problems ?? []
         let reported = fileProblems.map(\.place)
         let locate = { (problem: SceneProblem) in document?.locations.locating(problem) ?? problem }
@@ -63,7 +65,7 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
                     || place.isWithin(problem.place) && place.components.count == problem.place.components.count + 1
             }
         }
-        var problems = fileProblems + rules + (images?.problems ?? []).map(locate)
+        var problems = fileProblems + rules + ((images?.problems ?? []) + (labels?.problems ?? [])).map(locate)
         if document != nil {
             // In the file's order, as a reader goes through it; the sort is stable,
             // so problems at one place keep the order they were found in.

@@ -1,3 +1,4 @@
+import SceneModel
 /// TextLayout: sets a `TextSpec` as UILabel would and draws it (`docs/text.md`).
 ///
 /// The job, in order: resolve the font (fontconfig for a family, FreeType for
@@ -29,11 +30,12 @@
 ///   evicting the least recently used: simpler, and pixels never depend on
 ///   what was cached.
 public enum TextLimits {
-    /// The longest string a label may hold, in UTF-8 bytes; the scene validator refuses longer ones.
-    public static let maxStringLength = 100_000
-    /// The largest font size, in points (a label's text over ~1000 pt is not a label).
-    public static let maxFontSize = 1024.0
-    /// The largest pixels-per-em a glyph is rasterized at (`size * scale`): 1024 pt at @4x.
+    /// The longest string a label may hold, in UTF-8 bytes: the scene's rule, so the validator and
+    /// the typesetter refuse the same strings.
+    public static let maxStringLength = SceneLimits.maximumTextBytes
+    /// The largest font size, in points: the scene's rule (a label's text over 1000 pt is not a label).
+    public static let maxFontSize = SceneLimits.maximumFontSize
+    /// The largest pixels-per-em a glyph is rasterized at (`size * scale`): 1000 pt at @4x, rounded up.
     public static let maxPixelsPerEm = 4096.0
     /// The largest bitmap side `render` makes, in pixels.
     public static let maxBitmapSide = 16_384
