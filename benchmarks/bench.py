@@ -27,6 +27,9 @@ SCENES = {
     "1080p": "fixtures/scenes/bench-transition-1080p.json",
     "2160p": "fixtures/scenes/bench-transition-2160p.json",
 }
+# The text-heavy scene (fixtures/scenes/make_bench_settings.py writes it) and its label count.
+TEXT_SCENE = "fixtures/scenes/bench-settings.json"
+TEXT_LABELS = 44
 CRF, PRESET = 18, "medium"  # shiftrender render's defaults; the x264 baseline uses the same
 UNSUPPORTED = "shadow,border"  # paints shiftrender's compositor does not draw yet
 
@@ -245,6 +248,16 @@ class Bench:
                                      "--warmup-frames", c["warmup_frames"], "--repeats", c["repeats"],
                                      "--stride", c["stride"], "--crf", CRF, "--preset", PRESET)
                     self.results["ours"].append(dict(r, resolution=res))
+
+    def text(self):
+        """The text-heavy scene (a settings screen, 44 labels in two families): how long its labels take to
+        draw (the renderer's set-up: fonts found, text shaped and rasterized once, the plan made), its
+        snapshots (the first frame) and its frames, on one thread."""
+        c = self.s["composite"]["1080p"]
+        r = self.harness("text settings 1T", "--scene", TEXT_SCENE, "--stage", "composite", "--threads", 1,
+                         "--warmup", c["warmup"], "--warmup-frames", c["warmup_frames"], "--repeats", c["repeats"],
+                         "--stride", c["stride"])
+        self.results["text"] = dict(r, labels=TEXT_LABELS)
 
     def find(self, stage, res, threads):
         for r in self.results["ours"]:
@@ -591,6 +604,20 @@ def markdown(doc, standalone):
             fmt(r["fps_min"]), fmt(r["fps_max"]), fmt(r["cpu_fps_median"]), fmt(r.get("cores_busy_median")),
             r["frames_per_run"], r["repeats"], r["peak_rss_kib"] // 1024))
     add("")
+    text = doc.get("text")
+    if text:
+        add("## Text-heavy scene (%s, %d labels, 1 thread)" % (text["scene"], text["labels"]))
+        add("")
+        add("Labels are drawn once, when the renderer is set up (fonts found through fontconfig, text shaped, "
+            "glyphs rasterized, then the plan made); the first frame draws the snapshots that hold them; then "
+            "frames are composited.")
+        add("")
+        add("| canvas | renderer set-up (labels drawn) | first frame (snapshots) | frames: fps median | min–max |")
+        add("|---|---|---|---|---|")
+        add("| %dx%d px | %.1f ms | %.1f ms | %s | %s–%s |" % (
+            text["width"], text["height"], 1000 * text["timeline_seconds"], 1000 * text["setup_seconds"], fmt(text["fps_median"]),
+            fmt(text["fps_min"]), fmt(text["fps_max"])))
+        add("")
     add("## Peers: the same frame plan drawn by Skia and cairo (1 thread)")
     add("")
     add("Like for like, by the fidelity check, is the %s: that is the row the targets use." % (
@@ -853,6 +880,7 @@ def main():
         bench.mode, bench.work, bench.cores, doc["cores_available_start"], doc["loadavg_start"]))
     try:
         bench.ours()
+        bench.text()
         bench.peers()
         bench.baselines()
         bench.fidelity()
