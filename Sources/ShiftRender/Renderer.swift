@@ -76,7 +76,7 @@ public final class Renderer: Sendable {
             throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
         }
         let images = SceneImages(scene: scene)
-        let labels = SceneLabels(scene: scene, draw: true)
+        let labels = SceneLabels(scene: scene, draw: true, memoryLimit: options.memoryLimit ?? MemoryBudget.defaultBytes)
         let diagnostics = SceneDiagnostics.check(scene, document: document, images: images, labels: labels, reversed: reversed)
         guard !diagnostics.hasErrors else {
             throw RenderError(

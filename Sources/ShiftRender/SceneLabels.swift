@@ -20,7 +20,10 @@ struct SceneLabels: Sendable {
 
     static let typesetter = Typesetter()
 
-    init(scene: Scene, draw: Bool) {
+    /// `memoryLimit` bounds the bytes all drawn labels may take, checked
+    /// before any is drawn (a label is as large as its view: 10 000 full-screen
+    /// labels at @3 would take 130 GB).
+    init(scene: Scene, draw: Bool, memoryLimit: Double = MemoryBudget.defaultBytes) {
         let typesetter = Self.typesetter
         var resolved: [FontSpec: Bool] = [:]
         var checked = Set<TextSpec>()
@@ -50,7 +53,20 @@ struct SceneLabels: Sendable {
             }
         }
         guard draw, !problems.contains(where: { $0.severity == .error }) else { return }
-        for (key, address) in LabelKey.labels(in: scene) {
+        let labels = LabelKey.labels(in: scene)
+        let scale = scene.canvas.scale
+        let bytes = labels.reduce(0.0) { total, label in
+            total + (label.key.size.width * scale).rounded(.up) * (label.key.size.height * scale).rounded(.up) * 4
+        }
+        if bytes > memoryLimit, let first = labels.first {
+            problems.append(
+                SceneProblem(
+                    at: first.address.place.key("text"),
+                    "the scene's \(labels.count) labels would take \(MemoryEstimate.format(bytes)) to draw; the limit is "
+                        + "\(MemoryEstimate.format(memoryLimit)) (--memory-limit)"))
+            return
+        }
+        for (key, address) in labels {
             do throws(TextError) {
                 let rendered = try typesetter.render(key.text, in: key.size, scale: scene.canvas.scale, directory: scene.directory)
                 drawn[key] = rendered.bitmap

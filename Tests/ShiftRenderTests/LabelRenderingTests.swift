@@ -66,4 +66,19 @@ import Testing
         let maxX = inked.map(\.x).max() ?? 0
         #expect(abs((minX + maxX) / 2 - 200) <= 3, "centred: ink from \(minX) to \(maxX)")
     }
+
+    @Test func labelsOverTheMemoryLimitAreRefusedBeforeAnyIsDrawn() {
+        // 40 labels of 180 x 40 pt at @2: 360 x 80 px, 115 200 bytes each, 4.6 MB in all.
+        var scene = scene(TextSpec("Hi"))
+        scene.from.subviews = (0 ..< 40).map { i in View(frame: Rect(x: 10, y: 10, width: 180, height: 40)).text(TextSpec("Label \(i)")) }
+        do {
+            _ = try Renderer(scene: scene, options: Renderer.Options(memoryLimit: 4e6))
+            Issue.record("a render over the limit was accepted")
+        } catch {
+            #expect(
+                error.diagnostics?.errors.map(\.description)
+                    == ["from.subviews[0].text: the scene's 40 labels would take 5 MB to draw; the limit is 4 MB (--memory-limit)"])
+        }
+        #expect((try? Renderer(scene: scene, options: Renderer.Options(memoryLimit: 5e8))) != nil)
+    }
 }
