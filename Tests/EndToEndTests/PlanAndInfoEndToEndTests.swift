@@ -9,7 +9,7 @@ import Testing
         let text = try CommandRunner.shiftrender("info", example)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdoutText.contains("34 frames"))
-        #expect(text.stdoutText.contains("\"title\": from.subviews[1].subviews[1] -> to.subviews[2]  0.538 s"))
+        #expect(text.stdoutText.contains("\"title\": from.subviews[1].subviews[1] -> to.subviews[2]  0.537 s"))
         #expect(text.stdoutText.contains("to.subviews[5] (play button)  0.456 s, in container, fade, move(x: 0, y: 160)"))
 
         let json = try CommandRunner.shiftrender("info", example, "--json")
@@ -20,10 +20,10 @@ import Testing
         let views = try #require(segments.first?["views"] as? [[String: Any]])
         let ids = views.compactMap { $0["matchedWith"] != nil ? $0["id"] as? String : nil }
         #expect(Set(ids) == ["card", "poster", "title"])
-        // Title: 0.4 + 0.175 * 393 / 500 s, its centre moving from (210, 175) to (154, 564).
+        // Title: 0.4 + 0.175 * 392.4 / 500 s, its centre moving from (238, 174) to (195, 564).
         let title = try #require(views.first { $0["id"] as? String == "title" })
-        let dx: Double = 154 - 210
-        let dy: Double = 564 - 175
+        let dx: Double = 195 - 238
+        let dy: Double = 564 - 174
         let distance = (dx * dx + dy * dy).squareRoot()
         #expect(abs((title["duration"] as? Double ?? 0) - (0.4 + 0.175 * distance / 500)) < 1e-9)
     }
