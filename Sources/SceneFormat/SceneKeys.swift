@@ -14,8 +14,11 @@ enum SceneKeys {
         "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
         "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
         "contentMode", "shift", "subviews",
+        "gradient",
     ]
     static let shadow = ["color", "opacity", "radius", "offset"]
+    /// CAGradientLayer's properties.
+    static let gradient = ["type", "colors", "locations", "startPoint", "endPoint"]
     static let transform = ["translate", "scale", "rotate"]
     static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]
     /// The animation names of `shift.animations` (Shift's vocabulary plus Hero's `rotate`).

@@ -19,4 +19,7 @@ public enum SceneLimits {
     /// Anchor points are unit coordinates; far outside 0...1 is a mistake.
     public static let maximumAnchor = 100.0
     public static let maximumShadowRadius = 1000.0
+    /// Colours of one gradient (ours: CAGradientLayer names no limit; 256 is
+    /// far beyond any design and keeps per-frame interpolation small).
+    public static let maximumGradientColors = 256
 }
