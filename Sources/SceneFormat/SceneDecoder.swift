@@ -89,11 +89,7 @@ struct SceneDecoder {
 
     /// A fixed-length array of numbers; nil (reported) when it is anything else.
     mutating func numbers(_ node: JSONNode, _ place: ScenePlace, count: Int, meaning: String) -> [Double]? {
-        remember(place, node)
-        guard case .array(let elements) = node.value else {
-            report(place, "expected \(meaning), got \(node.value.kindName)", at: node)
-            return nil
-        }
+        guard let elements = array(node, place, meaning: meaning) else { return nil }
         guard elements.count == count else {
             report(place, "expected \(meaning), got \(elements.count) number\(elements.count == 1 ? "" : "s")", at: node)
             return nil
