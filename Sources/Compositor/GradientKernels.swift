@@ -203,17 +203,18 @@ enum GradientKernels {
     /// 2e-6 of a turn, far below a level of 8-bit colour for a gradient on screen.
     @inline(__always)
     static func atan2x8(_ y: SIMD8<Float>, _ x: SIMD8<Float>) -> SIMD8<Float> {
-        let ax = pointwiseMax(x, -x)
-        let ay = pointwiseMax(y, -y)
-        let mx = pointwiseMax(ax, ay)
-        let mn = pointwiseMin(ax, ay)
+        // `replacing` rather than `pointwiseMax/Min`, which compile to out-of-line generic calls.
         let zero = SIMD8<Float>(repeating: 0)
-        var z = mn / mx
-        z.replace(with: zero, where: mx .== zero)
+        let ax = x.replacing(with: -x, where: x .< zero)
+        let ay = y.replacing(with: -y, where: y .< zero)
+        let steep = ay .> ax
+        let mx = ax.replacing(with: ay, where: steep)
+        let mn = ay.replacing(with: ax, where: steep)
+        let z = (mn / mx).replacing(with: zero, where: mx .== zero)
         let s = z * z
         var r = (((0.020_835_1 * s - 0.085_133_0) * s + 0.180_141_0) * s - 0.330_299_5) * s + 0.999_866_0
         r *= z
-        r.replace(with: Float.pi / 2 - r, where: ay .> ax)
+        r.replace(with: Float.pi / 2 - r, where: steep)
         r.replace(with: Float.pi - r, where: x .< zero)
         r.replace(with: -r, where: y .< zero)
         return r
@@ -232,47 +233,59 @@ enum GradientKernels {
         let v0 = Float(g.va * Double(x0) + g.vc * Double(y) + g.vt)
         let ua = Float(g.ua)
         let va = Float(g.va)
+        // One loop per kind, so that the kind is not decided per eight pixels.
+        switch g.kind {
+        case .axial:
+            shade(stops: stops, segments: segments, count: count, into: out) { f in f * ua + u0 }
+        case .radial:
+            shade(stops: stops, segments: segments, count: count, into: out) { f in
+                let u = f * ua + u0
+                let v = f * va + v0
+                return (u * u + v * v).squareRoot()
+            }
+        case .conic:
+            shade(stops: stops, segments: segments, count: count, into: out) { f in
+                let t = atan2x8(f * va + v0, f * ua + u0) * (0.5 / Float.pi)
+                return t.replacing(with: t + 1, where: t .< 0)
+            }
+        }
+    }
+
+    /// The colours at `parameter(f)` for pixel offsets `f` (eight at a time from 0).
+    @inline(__always)
+    private static func shade(
+        stops: UnsafePointer<Float>, segments: Int, count: Int, into out: UnsafeMutablePointer<UInt8>,
+        _ parameter: (SIMD8<Float>) -> SIMD8<Float>
+    ) {
         let iota = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         let zero = SIMD8<Float>(repeating: 0)
         let one = SIMD8<Float>(repeating: 1)
         let magic = SIMD8<Float>(repeating: 12_582_912)  // 1.5 * 2^23: adding it rounds to an integer in the low bits
+        let mask = Pixels8(repeating: 0xFF)
         let first = (stops[0], stops[1], stops[2], stops[3])
         let table = stops + 4
         var i = 0
         while i < count {
-            let f = iota + Float(Int32(truncatingIfNeeded: i))
-            let u = f * ua + u0
-            var t: SIMD8<Float>
-            switch g.kind {
-            case .axial:
-                t = u
-            case .radial:
-                let v = f * va + v0
-                t = (u * u + v * v).squareRoot()
-            case .conic:
-                let v = f * va + v0
-                t = atan2x8(v, u) * (0.5 / Float.pi)
-                t.replace(with: t + 1, where: t .< zero)
-            }
+            let t = parameter(iota + Float(Int32(truncatingIfNeeded: i)))
             var r = SIMD8<Float>(repeating: first.0)
-            var gg = SIMD8<Float>(repeating: first.1)
+            var g = SIMD8<Float>(repeating: first.1)
             var b = SIMD8<Float>(repeating: first.2)
             var a = SIMD8<Float>(repeating: first.3)
             var s = table
             for _ in 0 ..< segments {
-                let w = pointwiseMin(pointwiseMax((t - s[0]) * s[1] + s[2], zero), one)
+                var w = (t - s[0]) * s[1] + s[2]
+                w = w.replacing(with: zero, where: w .< zero).replacing(with: one, where: w .> one)
                 r += w * s[4]
-                gg += w * s[5]
+                g += w * s[5]
                 b += w * s[6]
                 a += w * s[7]
                 s += GradientRamp.segmentStride
             }
-            r = pointwiseMin(r, a)
-            gg = pointwiseMin(gg, a)
-            b = pointwiseMin(b, a)
-            let mask = Pixels8(repeating: 0xFF)
+            r = r.replacing(with: a, where: r .> a)
+            g = g.replacing(with: a, where: g .> a)
+            b = b.replacing(with: a, where: b .> a)
             let pr = unsafeBitCast(r + magic, to: Pixels8.self) & mask
-            let pg = unsafeBitCast(gg + magic, to: Pixels8.self) & mask
+            let pg = unsafeBitCast(g + magic, to: Pixels8.self) & mask
             let pb = unsafeBitCast(b + magic, to: Pixels8.self) & mask
             let pa = unsafeBitCast(a + magic, to: Pixels8.self) & mask
             UnsafeMutableRawPointer(out + 4 &* i).storeBytes(
