@@ -5,7 +5,7 @@
 /// then draw any frame's `DisplayList` onto the canvas background. The frame
 /// plan is all this module knows of the engine: the engine decides animated
 /// values, cross-fade opacities, content sizing and content-mode rectangles;
-/// the compositor draws solid, bitmap, border, shadow and group items faithfully.
+/// the compositor draws solid, bitmap, border, shadow, gradient and group items faithfully.
 ///
 /// ## Invariants
 /// - Pixels are premultiplied RGBA8, sRGB-encoded, blended in sRGB (as UIKit
@@ -51,13 +51,19 @@
 ///   per column for axis-aligned shadows (one multiply per pixel), plus a
 ///   4-sample corner integral only in the corner zones.
 /// - Borders: outer minus inner coverage, skipping the inner interior.
+/// - `GradientKernels`: CAGradientLayer's axial, radial and conic gradients
+///   evaluated per pixel (`GradientFill`): two affine coordinates per pixel,
+///   `t` from them (a square root for radial, a polynomial `atan2` for
+///   conic), the stops as a sum of clamped ramps (no search, no lookup table,
+///   so hard stops stay exact), premultiplied colours into the scratch row,
+///   then the bitmap blends.
 /// Threads: `threads` bands of interleaved 16-row chunks (balanced wherever the
 /// busy part of a frame is), each with its own `RowScratch`; nothing pixel-sized
 /// is allocated per frame in steady state.
 ///
 /// ## Paints: one type per kind, one switch per stage
 /// Each paint kind is one `Fill` type (`SolidFill`, `BitmapFill`, `BorderFill`,
-/// `ShadowFill`, `LayerFill`; `Fill.swift`) holding what it needs and owning
+/// `ShadowFill`, `GradientFill`, `LayerFill`; `Fill.swift`) holding what it needs and owning
 /// its preparation (a static `prepare`: colour, mapping, ring or blur, and what
 /// makes it draw nothing), its opacity rule (`paintsOpaque`, for occlusion),
 /// its per-band setup (`band`: column tables, layer pixels) and its row drawing
@@ -70,7 +76,7 @@
 /// static calls and touch no reference count. Every fill has a scalar
 /// reference (`referencePixel`) that `PipelineTests` draws frames with.
 ///
-/// To add a paint (a gradient, a text mask, a projective quad):
+/// To add a paint (a text mask, a projective quad; `GradientFill` is the latest example):
 /// 1. FramePlan, `Paint.swift`: the case, its `json`, its `reach` (how far
 ///    beyond its shape it draws; the engine sizes group layers by it) and its
 ///    `bitmapReference` if it samples one; a row in `docs/frame-plan.md`.
@@ -172,12 +178,16 @@ public enum Compositor {
     }
 
     static func premultipliedPixel(_ color: RGBAColor) -> SIMD4<UInt8> {
+        let p = premultipliedComponents(color)
+        func byte(_ v: Double) -> UInt8 { UInt8((v * 255).rounded()) }
+        return SIMD4(byte(p.r), byte(p.g), byte(p.b), byte(p.a))
+    }
+
+    /// A straight-alpha colour premultiplied in 0...1 (components clamped, NaN as 0), unrounded.
+    static func premultipliedComponents(_ color: RGBAColor) -> (r: Double, g: Double, b: Double, a: Double) {
         let a = color.alpha > 0 ? min(color.alpha, 1) : 0
-        func channel(_ v: Double) -> UInt8 {
-            let c = v > 0 ? min(v, 1) : 0
-            return UInt8((c * a * 255).rounded())
-        }
-        return SIMD4(channel(color.red), channel(color.green), channel(color.blue), UInt8((a * 255).rounded()))
+        func channel(_ v: Double) -> Double { (v > 0 ? min(v, 1) : 0) * a }
+        return (channel(color.red), channel(color.green), channel(color.blue), a)
     }
 
     /// Overwrites every pixel of `target` with `color` (premultiplied first).

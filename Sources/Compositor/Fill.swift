@@ -1,5 +1,5 @@
 /// A paint kind in kernel form: one type per kind (`SolidFill`, `BitmapFill`,
-/// `BorderFill`, `ShadowFill`, `LayerFill`), each holding everything it needs
+/// `BorderFill`, `ShadowFill`, `GradientFill`, `LayerFill`), each holding everything it needs
 /// and owning its preparation (a static `prepare` called from
 /// `PreparedItem.append`), its opacity rule (`paintsOpaque`), its per-band
 /// setup and its row drawing. `PreparedItem.fill` holds one as a case of
@@ -39,7 +39,7 @@ protocol Fill: Sendable {
 }
 
 /// A fill whose alpha is the item's coverage: a colour, or a source of pixels,
-/// laid inside the shape (solid, bitmap, a group's layer; gradients and text
+/// laid inside the shape (solid, bitmap, gradient, a group's layer; text
 /// masks would be too). Each row is cut into the interior run, where shape and
 /// clips cover exactly 1 and one constant alpha (the opacity) applies, and the
 /// edge runs around it (per-pixel coverage); the fill only blends.

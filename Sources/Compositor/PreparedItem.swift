@@ -9,6 +9,7 @@ enum PreparedFill: Sendable {
     case bitmap(BitmapFill)
     case border(BorderFill)
     case shadow(ShadowFill)
+    case gradient(GradientFill)
     case layer(LayerFill)
 }
 
@@ -51,6 +52,7 @@ struct PreparedItem: Sendable {
         case .bitmap(let reference): prepared = BitmapFill.prepare(item, reference, sources: sources, target: target)
         case .border(let width, let color): prepared = BorderFill.prepare(item, width: width, color: color, target: target)
         case .shadow(let color, let sigma): prepared = ShadowFill.prepare(item, color: color, sigma: sigma, target: target)
+        case .gradient(let paint): prepared = GradientFill.prepare(item, paint, target: target)
         case .group(let content):
             LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
             return
@@ -71,6 +73,7 @@ struct PreparedItem: Sendable {
         case .bitmap(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .border(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .shadow(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .gradient(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
     }

@@ -4,7 +4,7 @@
 /// - the row span (shape, clips and bounds intersected; exact for rotations),
 ///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`), is
 ///   handed to the fill (`Fill.drawRun`) as one or two runs;
-/// - coverage fills (solid, bitmap, group layer) split a run into the interior
+/// - coverage fills (solid, bitmap, gradient, group layer) split a run into the interior
 ///   run where shape and every clip have coverage exactly 1
 ///   (`CoverageShape.fullSpan`: one constant alpha, the opacity, no coverage
 ///   math, a store when opaque) and the edge runs around it (per-pixel

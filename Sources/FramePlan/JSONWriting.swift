@@ -28,7 +28,7 @@ public enum FramePlanJSON {
         return out + "\""
     }
 
-    static func array(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ", ") + "]" }
+    public static func array(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ", ") + "]" }
 
     public static func color(_ c: RGBAColor) -> String { array([c.red, c.green, c.blue, c.alpha]) }
 

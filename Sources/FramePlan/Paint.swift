@@ -24,6 +24,10 @@ public enum Paint: Sendable, Hashable {
     /// `shape` by the shadow offset and folded the shadow opacity into
     /// `color`'s alpha.
     case shadow(color: RGBAColor, sigma: Double)
+    /// CAGradientLayer's gradient filling `shape` (`GradientPaint`): points in
+    /// local units, evaluated in the unit square of `shape.rect` as Core
+    /// Animation lays a gradient out in its layer's bounds.
+    case gradient(GradientPaint)
     /// Group opacity, as Core Animation composites a view whose alpha is below 1:
     /// the nested items (in the same target space as this item) are drawn onto
     /// a transparent layer, and the layer is drawn with this item's `opacity`,
@@ -50,6 +54,10 @@ extension Paint {
         case .bitmap(.snapshot(let i)): return "{\"snapshot\": \(i)}"
         case .border(let width, let c): return "{\"border\": {\"width\": \(J.number(width)), \"color\": \(J.color(c))}}"
         case .shadow(let c, let sigma): return "{\"shadow\": {\"color\": \(J.color(c)), \"sigma\": \(J.number(sigma))}}"
+        case .gradient(let g):
+            return "{\"gradient\": {\"type\": \(J.string(g.kind.rawValue)), \"colors\": [\(g.colors.map(J.color).joined(separator: ", "))], "
+                + "\"locations\": \(J.array(g.locations)), \"start\": \(J.array([g.start.x, g.start.y])), "
+                + "\"end\": \(J.array([g.end.x, g.end.y]))}}"
         case .group(let list): return "{\"group\": [" + list.items.map(J.item).joined(separator: ", ") + "]}"
         }
     }
@@ -61,7 +69,7 @@ extension Paint {
     /// the engine sizes a group's layer to hold it (`DrawItem.paintBounds`).
     public func reach(under transform: AffineTransform2D) -> Double {
         switch self {
-        case .solid, .bitmap, .border: return 0
+        case .solid, .bitmap, .border, .gradient: return 0
         case .shadow(_, let sigma): return ShadowBlur(sigma: sigma, transform: transform)?.reach ?? 0
         case .group: return 0  // its layer is drawn inside `shape`
         }
@@ -71,8 +79,53 @@ extension Paint {
     public var bitmapReference: BitmapReference? {
         switch self {
         case .bitmap(let reference): return reference
-        case .solid, .border, .shadow, .group: return nil
+        case .solid, .border, .shadow, .gradient, .group: return nil
         }
+    }
+}
+
+/// What a `.gradient` paint draws: CAGradientLayer's model with its points
+/// resolved to the item's local units. The value at a local point `p` (a
+/// pixel centre under the inverse transform):
+///
+/// 1. Unit coordinates of `shape.rect`, as Core Animation lays a gradient out
+///    in a unit square stretched to the bounds (so an axial gradient's
+///    isolines are perpendicular to start -> end in that square, not on
+///    screen, and radial ones are ellipses): `q = ((p.x - minX) / width,
+///    (p.y - minY) / height)`; `s`, `e` are `start`, `end` the same way, `d = e - s`.
+/// 2. The gradient parameter `t`:
+///    - axial: `t = (q - s) . d / |d|^2` (1 everywhere when `d` is zero);
+///    - radial: `t = |((q - s).x / d.x, (q - s).y / d.y)|`, ellipses around
+///      `start` whose radii are `|d.x|`, `|d.y|` (1 everywhere when either is zero);
+///    - conic: `t = (angle(q - s) - angle(d)) / 2 pi`, wrapped into `0 ..< 1`,
+///      angles by `atan2(y, x)` with y down, so clockwise on screen (`d`
+///      zero: from the +x direction).
+/// 3. The colour at `t`: `colors[0]` up to `locations[0]`, the last colour
+///    from the last location on, and in between linear interpolation of the
+///    neighbouring stops in premultiplied sRGB (at a repeated location, a
+///    hard stop, the later stop's colour applies from that location on).
+///    No dithering, so output stays deterministic.
+public struct GradientPaint: Sendable, Hashable {
+    /// CAGradientLayerType.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case axial, radial, conic
+    }
+
+    public var kind: Kind
+    /// Straight alpha, sRGB; at least one.
+    public var colors: [RGBAColor]
+    /// One per colour, in 0...1, never decreasing.
+    public var locations: [Double]
+    /// Local units (already laid into `shape.rect`).
+    public var start: Point
+    public var end: Point
+
+    public init(kind: Kind, colors: [RGBAColor], locations: [Double], start: Point, end: Point) {
+        self.kind = kind
+        self.colors = colors
+        self.locations = locations
+        self.start = start
+        self.end = end
     }
 }
 

@@ -22,6 +22,11 @@ enum KeySuggestion {
         "shadowOpacity": "shadow.opacity",
         "shadowRadius": "shadow.radius",
         "shadowOffset": "shadow.offset",
+        // CAGradientLayer's properties written on the view itself.
+        "colors": "gradient.colors",
+        "locations": "gradient.locations",
+        "startPoint": "gradient.startPoint",
+        "endPoint": "gradient.endPoint",
         // Shift's per-view options (`view.shift.id` ...) written on the view itself; Hero's id.
         "id": "shift.id",
         "heroID": "shift.id",
@@ -34,6 +39,10 @@ enum KeySuggestion {
         "redraw": "scaleToFill",
         // Shift's ContentAnimation.none: only the final content shows, our `final`.
         "none": "final",
+        // Gradient types as CSS, Skia and design tools name them (CAGradientLayerType's are ours).
+        "linear": "axial",
+        "sweep": "conic",
+        "angular": "conic",
         // Navigation words for the direction.
         "push": "present",
         "pop": "dismiss",
@@ -41,13 +50,17 @@ enum KeySuggestion {
 
     /// Our spelling of a UIKit or Shift one, when `known` has it. Accepts the
     /// forms code has: `layer.cornerRadius`, `.scaleAspectFill`,
-    /// `UIViewContentModeScaleAspectFill`, `UIView.ContentMode.redraw`, and
-    /// CALayer's `shadowColor` inside `shadow`.
+    /// `UIViewContentModeScaleAspectFill`, `UIView.ContentMode.redraw`,
+    /// CALayer's `shadowColor` inside `shadow`, and CAGradientLayerType's
+    /// `kCAGradientLayerRadial` and `CAGradientLayerType.radial`.
     static func foreign(_ key: String, among known: [String]) -> String? {
         let offered = { (hint: String) in known.contains(String(hint.split(separator: ".")[0])) }
         var name = Substring(key)
         var names = [name]
-        for prefix in ["UIView.ContentMode.", "UIViewContentMode", "layer.", "view.", ".", "shadow"] where name.hasPrefix(prefix) {
+        for prefix in [
+            "UIView.ContentMode.", "UIViewContentMode", "CAGradientLayerType.", "kCAGradientLayer", "layer.", "view.", ".",
+            "shadow",
+        ] where name.hasPrefix(prefix) {
             name = name.dropFirst(prefix.count)
             names.append(name)
         }

@@ -89,11 +89,7 @@ struct SceneDecoder {
 
     /// A fixed-length array of numbers; nil (reported) when it is anything else.
     mutating func numbers(_ node: JSONNode, _ place: ScenePlace, count: Int, meaning: String) -> [Double]? {
-        remember(place, node)
-        guard case .array(let elements) = node.value else {
-            report(place, "expected \(meaning), got \(node.value.kindName)", at: node)
-            return nil
-        }
+        guard let elements = array(node, place, meaning: meaning) else { return nil }
         guard elements.count == count else {
             report(place, "expected \(meaning), got \(elements.count) number\(elements.count == 1 ? "" : "s")", at: node)
             return nil
@@ -262,6 +258,7 @@ struct SceneDecoder {
         view.borderWidth = number(m["borderWidth"], place.key("borderWidth"), default: 0)
         view.borderColor = color(m["borderColor"], place.key("borderColor")) ?? .black
         if let s = m["shadow"] { view.shadow = decodeShadow(s, place.key("shadow")) }
+        if let g = m["gradient"] { view.gradient = decodeGradient(g, place.key("gradient")) }
         if let t = m["transform"] { view.transform = decodeTransform(t, place.key("transform")) }
         view.anchorPoint = point(m["anchorPoint"], place.key("anchorPoint"), default: Point(x: 0.5, y: 0.5))
         view.zPosition = number(m["zPosition"], place.key("zPosition"), default: 0)
@@ -292,6 +289,34 @@ struct SceneDecoder {
         shadow.radius = number(m["radius"], place.key("radius"), default: 3)
         shadow.offset = size(m["offset"], place.key("offset"), default: Size(width: 0, height: -3))
         return shadow
+    }
+
+    /// CAGradientLayer's keys; colours and locations of any count (the
+    /// validator checks counts and order, so Swift-built scenes meet the same rules).
+    mutating func decodeGradient(_ node: JSONNode, _ place: ScenePlace) -> GradientSpec {
+        var gradient = GradientSpec(colors: [])
+        guard let m = members(node, place, known: SceneKeys.gradient) else { return gradient }
+        gradient.type = choice(m["type"], place.key("type"), default: .axial)
+        if let list = array(m["colors"], place.key("colors"), meaning: "an array of colours") {
+            gradient.colors = list.enumerated().map { i, element in color(element, place.key("colors").index(i)) ?? .clear }
+        }
+        if let list = array(m["locations"], place.key("locations"), meaning: "an array of numbers in 0...1") {
+            gradient.locations = list.enumerated().map { i, element in number(element, place.key("locations").index(i), default: 0) }
+        }
+        gradient.startPoint = point(m["startPoint"], place.key("startPoint"), default: Point(x: 0.5, y: 0))
+        gradient.endPoint = point(m["endPoint"], place.key("endPoint"), default: Point(x: 0.5, y: 1))
+        return gradient
+    }
+
+    /// The elements of an array of any length; nil (reported) when it is anything else.
+    mutating func array(_ node: JSONNode?, _ place: ScenePlace, meaning: String) -> [JSONNode]? {
+        guard let node else { return nil }
+        remember(place, node)
+        guard case .array(let elements) = node.value else {
+            report(place, "expected \(meaning), got \(node.value.kindName)", at: node)
+            return nil
+        }
+        return elements
     }
 
     mutating func decodeTransform(_ node: JSONNode, _ place: ScenePlace) -> TransformSpec {

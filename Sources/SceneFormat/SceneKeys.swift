@@ -14,6 +14,7 @@ enum SceneKeys {
         "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
         "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
         "contentMode", "text", "shift", "subviews",
+        "gradient",
     ]
     /// A view's `text` written as an object (it may also be a bare string).
     static let text = [
@@ -22,6 +23,8 @@ enum SceneKeys {
     /// `text.font` written as an object (it may also be a text style's name).
     static let font = ["family", "file", "size", "weight", "italic"]
     static let shadow = ["color", "opacity", "radius", "offset"]
+    /// CAGradientLayer's properties.
+    static let gradient = ["type", "colors", "locations", "startPoint", "endPoint"]
     static let transform = ["translate", "scale", "rotate"]
     static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]
     /// The animation names of `shift.animations` (Shift's vocabulary plus Hero's `rotate`).

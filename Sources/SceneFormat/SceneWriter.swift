@@ -171,6 +171,7 @@ private struct SceneWriter {
         if v.borderWidth != d.borderWidth { m.append(("borderWidth", .number(v.borderWidth))) }
         if v.borderColor != d.borderColor { m.append(("borderColor", color(v.borderColor))) }
         if let s = v.shadow { m.append(("shadow", .object(shadow(s)))) }
+        if let g = v.gradient { m.append(("gradient", .object(gradient(g)))) }
         if v.transform != d.transform { m.append(("transform", .object(transform(v.transform)))) }
         if v.anchorPoint != d.anchorPoint { m.append(("anchorPoint", numbers(v.anchorPoint.x, v.anchorPoint.y))) }
         if v.zPosition != d.zPosition { m.append(("zPosition", .number(v.zPosition))) }
@@ -236,6 +237,18 @@ private struct SceneWriter {
         if s.opacity != d.opacity { m.append(("opacity", .number(s.opacity))) }
         if s.radius != d.radius { m.append(("radius", .number(s.radius))) }
         if s.offset != d.offset { m.append(("offset", numbers(s.offset.width, s.offset.height))) }
+        return m
+    }
+
+    /// Colours always (a gradient needs them); the rest where not CAGradientLayer's default.
+    func gradient(_ g: GradientSpec) -> [(String, JSONOutput)] {
+        let d = GradientSpec(colors: [])
+        var m: [(String, JSONOutput)] = []
+        if g.type != d.type { m.append(("type", .string(g.type.rawValue))) }
+        m.append(("colors", .array(g.colors.map(color))))
+        if let l = g.locations { m.append(("locations", .array(l.map { .number($0) }))) }
+        if g.startPoint != d.startPoint { m.append(("startPoint", numbers(g.startPoint.x, g.startPoint.y))) }
+        if g.endPoint != d.endPoint { m.append(("endPoint", numbers(g.endPoint.x, g.endPoint.y))) }
         return m
     }
 

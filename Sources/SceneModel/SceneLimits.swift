@@ -27,4 +27,7 @@ public enum SceneLimits {
     public static let maximumLineHeightMultiple = 100.0
     /// Points between characters, either way.
     public static let maximumLetterSpacing = 1000.0
+    /// Colours of one gradient (ours: CAGradientLayer names no limit; 256 is
+    /// far beyond any design and keeps per-frame interpolation small).
+    public static let maximumGradientColors = 256
 }

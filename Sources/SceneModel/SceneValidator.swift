@@ -159,6 +159,7 @@ private struct Checker {
         number(view.borderWidth, place.key("borderWidth"), in: length)
         color(view.borderColor, place.key("borderColor"))
         if let shadow = view.shadow { check(shadow, place.key("shadow")) }
+        if let gradient = view.gradient { check(gradient, place.key("gradient")) }
         check(view.transform, place.key("transform"))
         point(view.anchorPoint, place.key("anchorPoint"), in: -SceneLimits.maximumAnchor ... SceneLimits.maximumAnchor)
         number(view.zPosition, place.key("zPosition"), in: coordinate)
@@ -178,6 +179,40 @@ private struct Checker {
         number(shadow.opacity, place.key("opacity"), in: unit)
         number(shadow.radius, place.key("radius"), in: 0 ... SceneLimits.maximumShadowRadius)
         size(shadow.offset, place.key("offset"), in: coordinate)
+    }
+
+    /// CAGradientLayer draws nothing without colours, so a gradient needs at
+    /// least one (one colour fills the bounds). Apple documents locations as
+    /// "monotonically increasing"; equal neighbours (a hard stop) are allowed,
+    /// a decrease is refused, as is a count other than the colours'.
+    mutating func check(_ gradient: GradientSpec, _ place: ScenePlace) {
+        let limit = SceneLimits.maximumGradientColors
+        if gradient.colors.isEmpty {
+            report(place.key("colors"), "a gradient needs at least one colour")
+        } else if gradient.colors.count > limit {
+            report(place.key("colors"), "\(gradient.colors.count) colours; the limit is \(limit)")
+        }
+        for (i, c) in gradient.colors.prefix(limit).enumerated() { color(c, place.key("colors").index(i)) }
+        if let locations = gradient.locations {
+            let locationsPlace = place.key("locations")
+            if locations.count != gradient.colors.count {
+                report(
+                    locationsPlace,
+                    "\(locations.count) location\(locations.count == 1 ? "" : "s") for \(gradient.colors.count) "
+                        + "colour\(gradient.colors.count == 1 ? "" : "s"); give one location per colour, or none to spread them evenly")
+            }
+            let before = problems.count
+            components(Array(locations.prefix(limit)), locationsPlace, in: unit)
+            if problems.count == before, let i = locations.indices.dropFirst().first(where: { locations[$0] < locations[$0 - 1] }) {
+                let f = Self.format
+                report(
+                    locationsPlace.index(i),
+                    "\(f(locations[i])) is less than the location before it (\(f(locations[i - 1]))); locations must not decrease")
+            }
+        }
+        let anchor = -SceneLimits.maximumAnchor ... SceneLimits.maximumAnchor
+        point(gradient.startPoint, place.key("startPoint"), in: anchor)
+        point(gradient.endPoint, place.key("endPoint"), in: anchor)
     }
 
     mutating func check(_ transform: TransformSpec, _ place: ScenePlace) {

@@ -1,9 +1,10 @@
 import FramePlan
 import Primitives
+import SceneModel
 
 /// Draws one view's own layer parts in Core Animation's order: shadow below
-/// everything, then background, contents and sublayers (drawn by the caller),
-/// and the border above them all. Shared by static snapshots and live transient
+/// everything, then background and gradient, contents and sublayers (drawn by
+/// the caller), and the border above them all. Shared by static snapshots and live transient
 /// views, so both look the same. Opacity and outer clips are applied to the
 /// whole view afterwards (`GroupOpacity`).
 struct LayerPainter {
@@ -38,6 +39,14 @@ struct LayerPainter {
     func paintBackground(_ color: RGBAColor, into items: inout [DrawItem]) {
         guard color.alpha > 0 else { return }
         items.append(DrawItem(transform: transform, shape: shape, paint: .solid(color), label: label))
+    }
+
+    /// CAGradientLayer as the view's background: over `backgroundColor`, laid
+    /// into the current bounds and rounded with them.
+    func paintGradient(_ gradient: GradientSpec?, into items: inout [DrawItem]) {
+        guard let gradient, gradient.colors.contains(where: { $0.alpha > 0 }) else { return }
+        items.append(
+            DrawItem(transform: transform, shape: shape, paint: .gradient(gradient.paint(in: bounds)), label: label + " (gradient)"))
     }
 
     /// The clips for contents and sublayers: the rounded bounds, with `masksToBounds`.

@@ -51,6 +51,7 @@ struct SnapshotBuilder {
             color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
             offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
         layer.paintBackground(spec.backgroundColor ?? .clear, into: &items)
+        layer.paintGradient(spec.gradient, into: &items)
         let innerClips = layer.contentClips(masksToBounds: spec.masksToBounds)
         if let image = images.index(of: spec.image) {
             let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)

@@ -205,13 +205,15 @@ struct TransientViewBuilder {
     private mutating func assemble() -> TransitionSegment {
         // Which content of which view shows which node's subviews, in the order snapshots were always made.
         var requests: [(list: Screen, view: Int, initial: Bool, screen: Screen, node: Int)] = []
-        func content(_ screen: Screen, _ index: Int, matched: Bool = false) -> TransientView.Content {
+        // A pair with a gradient draws its background live, under the
+        // gradient, not in its contents (docs/scene-format.md, "Gradients").
+        func content(_ screen: Screen, _ index: Int, matched: Bool = false, liveBackground: Bool = false) -> TransientView.Content {
             let node = tree(screen).nodes[index]
             let image = images.index(of: node.spec.image)
             let spec = node.spec
             let text = images.index(ofLabel: spec.text, size: node.size)
             let frame = TransientView.ContentFrame(
-                background: spec.backgroundColor ?? .clear,
+                background: liveBackground ? .clear : spec.backgroundColor ?? .clear,
                 borderWidth: spec.image == nil ? spec.borderWidth : 0, borderColor: spec.borderColor)
             return TransientView.Content(
                 image: image, contentMode: spec.contentMode,
@@ -225,10 +227,11 @@ struct TransientViewBuilder {
                 let screen = views[i].screen
                 if let match {
                     let (fromNode, toNode) = screen == .from ? (node, match) : (match, node)
-                    views[i].finalContent = content(.to, toNode, matched: true)
+                    let live = tree(.from).nodes[fromNode].spec.gradient != nil || tree(.to).nodes[toNode].spec.gradient != nil
+                    views[i].finalContent = content(.to, toNode, matched: true, liveBackground: live)
                     requests.append((screen, i, false, .to, toNode))
                     if views[i].options.contentAnimation == .fade {
-                        views[i].initialContent = content(.from, fromNode, matched: true)
+                        views[i].initialContent = content(.from, fromNode, matched: true, liveBackground: live)
                         requests.append((screen, i, true, .from, fromNode))
                     }
                 } else {

@@ -96,6 +96,8 @@ public struct TransitionSegment: Sendable {
             color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
             offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
         layer.paintBackground(state.backgroundColor, into: &items)
+        layer.paintGradient(state.leavingGradient, into: &items)
+        layer.paintGradient(state.gradient, into: &items)
         let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
         if let initial = view.initialContent {

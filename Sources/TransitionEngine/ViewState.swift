@@ -26,6 +26,10 @@ struct ViewState: Sendable, Equatable {
     var shadowOffset: Size
     var transform: TransformSpec
     var backgroundColor: RGBAColor
+    /// CAGradientLayer over the background (locations written out), and under
+    /// it, while a matched pair's two gradient types cross-fade, the leaving one.
+    var gradient: GradientSpec?
+    var leavingGradient: GradientSpec?
 
     init(spec: View, size: Size, position: Point) {
         self.position = position
@@ -44,6 +48,7 @@ struct ViewState: Sendable, Equatable {
         self.shadowOffset = shadow.offset
         self.transform = spec.transform
         self.backgroundColor = spec.backgroundColor ?? .clear
+        self.gradient = spec.gradient?.resolved
     }
 
     /// Applies one of Shift's additional animations (`Animations.swift`).
@@ -76,7 +81,7 @@ struct ViewState: Sendable, Equatable {
 
     /// The state `progress` of the way (in curve time) from `self` to `end`.
     /// Numbers interpolate linearly, colours per sRGB component, transforms per
-    /// component. `masksToBounds` and `zPosition` take their final values at
+    /// component, gradients as `GradientSpec.between` says. `masksToBounds` and `zPosition` take their final values at
     /// once, as Shift sets them without animation.
     func interpolated(to end: ViewState, _ progress: Double) -> ViewState {
         if progress <= 0 { return withDiscreteValues(of: end) }
@@ -105,6 +110,7 @@ struct ViewState: Sendable, Equatable {
                 height: lerp(transform.scale.height, end.transform.scale.height, p)),
             rotate: lerp(transform.rotate, end.transform.rotate, p))
         s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
+        (s.gradient, s.leavingGradient) = GradientSpec.between(gradient, end.gradient, p)
         return s.withDiscreteValues(of: end)
     }
 

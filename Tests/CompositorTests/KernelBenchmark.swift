@@ -110,4 +110,41 @@ struct KernelBenchmark {
             }
         }
     }
+
+    /// The gradient kernel (premultiplied colours of 1920-px rows, before any
+    /// blend) per kind and stop count, against its scalar reference.
+    @Test func gradients() {
+        let w = 1920
+        let rows = 270
+        let scratch = RowScratch(width: w)
+        let full = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        let colours = [
+            RGBAColor(red: 1, green: 0.37, blue: 0.43), RGBAColor(red: 1, green: 0.76, blue: 0.44),
+            RGBAColor(red: 0.1, green: 0.5, blue: 0.9, alpha: 0.5), .white, .black,
+        ]
+        for kind in GradientPaint.Kind.allCases {
+            for stops in [2, 5] {
+                let paint = GradientPaint(
+                    kind: kind, colors: Array(colours.prefix(stops)),
+                    locations: (0 ..< stops).map { Double($0) / Double(stops - 1) },
+                    start: Point(x: 700, y: 400), end: Point(x: 1900, y: 1000))
+                let g = GradientGeometry(paint, transform: rotation(degrees: 5, about: 960, 540), rect: full)!
+                let ramp = GradientRamp(paint)!
+                Self.nsPerPixel("gradient \(kind) \(stops) stops, SIMD", pixels: w * rows) {
+                    for y in 0 ..< rows {
+                        GradientKernels.shadeRow(
+                            g, stops: ramp.table, segments: ramp.segmentCount, y: y, x0: 0, count: w, into: scratch.source)
+                    }
+                }
+                Self.nsPerPixel("gradient \(kind) \(stops) stops, scalar reference", pixels: w * rows) {
+                    for y in 0 ..< rows {
+                        for x in 0 ..< w {
+                            let p = GradientKernels.referencePixel(g, ramp, x: x, y: y)
+                            scratch.source[4 * x] = p.x &+ p.w
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -44,6 +44,9 @@ struct PaintExtentTests {
             case .shadow(_, let sigma): bold.paint = .shadow(color: .black, sigma: sigma)
             case .border(let width, _): bold.paint = .border(width: width, color: .black)
             case .solid: bold.paint = .solid(.black)
+            case .gradient(var g):
+                g.colors = g.colors.map { _ in .black }
+                bold.paint = .gradient(g)
             case .bitmap, .group: break
             }
             let drawn = draw([bold], width: w, height: h, images: images)
@@ -121,6 +124,12 @@ struct PaintExtentTests {
         #expect(Paint.bitmap(.snapshot(1)).json == "{\"snapshot\": 1}")
         #expect(Paint.border(width: 1.5, color: c).json == "{\"border\": {\"width\": 1.5, \"color\": [1, 0.5, 0, 0.25]}}")
         #expect(Paint.shadow(color: c, sigma: 6).json == "{\"shadow\": {\"color\": [1, 0.5, 0, 0.25], \"sigma\": 6}}")
+        let g = GradientPaint(kind: .radial, colors: [c, .white], locations: [0, 0.5], start: Point(x: 1, y: 2), end: Point(x: 3.5, y: 4))
+        #expect(
+            Paint.gradient(g).json
+                == "{\"gradient\": {\"type\": \"radial\", \"colors\": [[1, 0.5, 0, 0.25], [1, 1, 1, 1]], \"locations\": [0, 0.5], "
+                + "\"start\": [1, 2], \"end\": [3.5, 4]}}")
+        #expect(Paint.gradient(g).reach(under: .scale(3, 3)) == 0 && Paint.gradient(g).bitmapReference == nil)
         let inner = DrawItem(transform: .identity, shape: rect(0, 0, 1, 1), paint: .solid(c), label: "x")
         #expect(Paint.group(DisplayList(items: [inner])).json == "{\"group\": [\(FramePlanJSON.item(inner))]}")
         #expect(FramePlanJSON.paint(.bitmap(.image(3))) == Paint.bitmap(.image(3)).json)

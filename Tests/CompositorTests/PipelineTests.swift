@@ -64,6 +64,7 @@ struct PipelineTests {
                         case .bitmap(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .border(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .shadow(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .gradient(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
                         }
                         guard var coverage = reference?.coverage, let c = reference?.source else { continue }
@@ -97,10 +98,11 @@ struct PipelineTests {
                 blue: .random(in: 0 ... 1, using: &rng),
                 alpha: Bool.random(using: &rng) ? 1 : .random(in: 0.2 ... 1, using: &rng))
             let paint: Paint
-            switch Int.random(in: 0 ..< 6, using: &rng) {
+            switch Int.random(in: 0 ..< 7, using: &rng) {
             case 0, 1: paint = .bitmap(.image(Int.random(in: 0 ..< images, using: &rng)))
             case 2: paint = .border(width: Double.random(in: 0.5 ... 8, using: &rng), color: color)
             case 3: paint = .shadow(color: color, sigma: Double.random(in: 0 ... 8, using: &rng))
+            case 4: paint = .gradient(randomGradient(in: shape.rect, first: color, using: &rng))
             default: paint = .solid(color)
             }
             var clips: [Clip] = []

@@ -128,3 +128,26 @@ func randomOpaqueBitmap(width: Int, height: Int, using rng: inout SeededGenerato
     for i in stride(from: 3, to: b.pixels.count, by: 4) { b.pixels[i] = 255 }
     return b
 }
+
+/// A gradient of a random kind laid in `rect`: two to five stops (`first`
+/// among them, some translucent, sometimes a hard stop), points anywhere
+/// around the rect (sometimes outside it), or evenly spread locations.
+func randomGradient(in rect: Rect, first: RGBAColor, using rng: inout SeededGenerator) -> GradientPaint {
+    let kind = GradientPaint.Kind.allCases[Int.random(in: 0 ..< 3, using: &rng)]
+    let count = Int.random(in: 2 ... 5, using: &rng)
+    var colors = [first]
+    for _ in 1 ..< count {
+        colors.append(
+            RGBAColor(
+                red: .random(in: 0 ... 1, using: &rng), green: .random(in: 0 ... 1, using: &rng),
+                blue: .random(in: 0 ... 1, using: &rng), alpha: Bool.random(using: &rng) ? 1 : .random(in: 0 ... 1, using: &rng)))
+    }
+    var locations = (0 ..< count).map { _ in Double.random(in: 0 ... 1, using: &rng) }.sorted()
+    if count > 2, Bool.random(using: &rng) { locations[1] = locations[2] }  // a hard stop
+    func point() -> Point {
+        Point(
+            x: rect.minX + rect.width * .random(in: -0.3 ... 1.3, using: &rng),
+            y: rect.minY + rect.height * .random(in: -0.3 ... 1.3, using: &rng))
+    }
+    return GradientPaint(kind: kind, colors: colors, locations: locations, start: point(), end: point())
+}

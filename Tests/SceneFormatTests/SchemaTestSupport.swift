@@ -36,6 +36,8 @@ let kitchenSinkScene = """
             "shadow": { "color": "#000000", "opacity": 0.3, "radius": 4, "offset": [0, 2] },
             "transform": { "translate": [1, 2], "scale": 1.1, "rotate": 5 }, "anchorPoint": [0.5, 0.5], "zPosition": 1,
             "isHidden": false, "image": "../images/star.png", "contentMode": "aspectFill",
+            "gradient": { "type": "radial", "colors": ["#FF5F6D", [1, 0.76, 0.44, 0.5]], "locations": [0, 1],
+                          "startPoint": [0.5, 0.5], "endPoint": [1, 1] },
             "shift": { "id": "card", "contentAnimation": "final", "contentSizing": "final", "superview": "parent",
                        "position": "front", "isHidden": false } },
           { "name": "leaving", "frame": [70, 10, 40, 40], "backgroundColor": [1, 0, 0, 1],

@@ -25,6 +25,7 @@ import ShiftRender
         ("#/$defs/defaultAnimation/oneOf/1", SceneKeys.defaultAnimation),
         ("#/$defs/view", SceneKeys.view),
         ("#/$defs/shadow", SceneKeys.shadow),
+        ("#/$defs/gradient", SceneKeys.gradient),
         ("#/$defs/transform", SceneKeys.transform),
         ("#/$defs/shift", SceneKeys.shift),
         ("#/$defs/animation/oneOf/1", SceneKeys.animation),
@@ -38,6 +39,7 @@ import ShiftRender
         ("#/$defs/transition/properties/direction", TransitionDirection.allCases.map(\.rawValue)),
         ("#/$defs/transition/properties/viewOrder", ViewOrder.allCases.map(\.rawValue)),
         ("#/$defs/view/properties/contentMode", ContentMode.allCases.map(\.rawValue)),
+        ("#/$defs/gradient/properties/type", GradientSpec.Kind.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/contentAnimation", ShiftOptions.ContentAnimation.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/contentSizing", ShiftOptions.ContentSizing.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/superview", ShiftOptions.SuperviewChoice.allCases.map(\.rawValue)),
@@ -162,8 +164,8 @@ import ShiftRender
         }
         let all =
             SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
-            + SceneKeys.view + SceneKeys.shadow + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation + SceneKeys.move
-            + SceneKeys.text + SceneKeys.font
+            + SceneKeys.view + SceneKeys.shadow + SceneKeys.gradient + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation
+            + SceneKeys.move + SceneKeys.text + SceneKeys.font
         #expect(Set(all).subtracting(used).sorted() == [])
     }
 
@@ -215,7 +217,10 @@ import ShiftRender
     /// Decoder problems the schema cannot express (arithmetic across keys,
     /// uniqueness, counts, files), told apart by their messages.
     static func isBeyondTheSchema(_ issue: SceneProblem) -> Bool {
-        ["px; the limit is", "is less than one pixel", "duplicate id", "views nest deeper", "views in the scene", "image \""]
+        [
+            "px; the limit is", "is less than one pixel", "duplicate id", "views nest deeper", "views in the scene", "image \"",
+            "give one location per colour", "locations must not decrease",
+        ]
             .contains { issue.message.contains($0) }
     }
 

@@ -91,6 +91,11 @@ enum SwiftKitchenSink {
             .masksToBounds()
             .border(width: 1.5, color: accent)
             .shadow(color: accent, opacity: 0.3, radius: 4, offset: Size(width: 0, height: 2))
+            .gradient(
+                GradientSpec(
+                    type: hexColours ? .radial : .conic, colors: [fill, accent, fill],
+                    locations: hexColours ? [0, 0.5, 1] : nil,
+                    startPoint: Point(x: 0.25, y: 0.5), endPoint: Point(x: 1, y: 0.75)))
             .transform(transform)
             .anchorPoint(Point(x: 0.25, y: 0.75))
             .zPosition(2)

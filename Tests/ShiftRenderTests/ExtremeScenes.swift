@@ -334,6 +334,8 @@ public enum PlanInvariants {
             case .shadow(let color, let sigma): numbers += [sigma, color.alpha]
             case .border(let width, let color): numbers += [width, color.alpha]
             case .solid(let color): numbers.append(color.alpha)
+            case .gradient(let g):
+                numbers += [g.start.x, g.start.y, g.end.x, g.end.y] + g.locations + g.colors.map(\.alpha)
             case .bitmap(.snapshot(let i)) where !(0 ..< snapshots).contains(i):
                 problems.append("\(place) item \(n): snapshot \(i) of \(snapshots)")
             case .group(let nested): check(nested, place + " group \(n)", snapshots: snapshots, depth: depth + 1, into: &problems)

@@ -20,6 +20,16 @@ do):
   the usual approximation of a Gaussian of that sigma, within a few per cent),
   then used as a mask for the colour. This is counted in cairo's time, as it
   is the work shadows cost with cairo;
+- gradient: a linear or radial pattern (EXTEND_PAD) whose matrix maps
+  the item's local units into the unit square of shape.rect, as Core
+  Animation lays a gradient out (planfile.gradient_frame); radial is a unit
+  circle scaled by end - start per axis. cairo has no conic gradient: a mesh
+  pattern of four-sided wedges around the start (one per degree, split at
+  every stop so hard stops stay sharp) stands in, each wedge's colour linear
+  between its edges (along chords rather than arcs: within a level for
+  one-degree wedges). cairo interpolates stops as pixman does, not
+  necessarily premultiplied; one colour or degenerate geometry fills with
+  the colour drawn there;
 - group: after the item's clips, the shape clips; push_group(), the nested
   items drawn (each sets its own full matrix: same target space),
   pop_group_to_source(), paint_with_alpha(opacity) (group opacity:
@@ -153,6 +163,51 @@ def main():
         ctx.set_source_rgba(r, g, b_, alpha * opacity)
         ctx.mask_surface(mask, mx0, my0)
 
+    def gradient_source(payload, rect):
+        kind, colors, locations = payload[0], payload[1], payload[2]
+        (x, y, w, h), (sx, sy), (dx, dy) = planfile.gradient_frame(payload, rect)
+        solid = planfile.gradient_is_solid(payload, (dx, dy))
+        if solid is not None:
+            return cairo.SolidPattern(*solid)
+        to_unit = Matrix(1 / w, 0, 0, 1 / h, -x / w, -y / h)  # user (local) space -> unit square
+        if kind == "axial":
+            pattern = cairo.LinearGradient(sx, sy, sx + dx, sy + dy)
+            pattern.set_matrix(to_unit)
+        elif kind == "radial":
+            pattern = cairo.RadialGradient(0, 0, 0, 0, 0, 1)
+            pattern.set_matrix(to_unit.multiply(Matrix(1 / dx, 0, 0, 1 / dy, -sx / dx, -sy / dy)))
+        else:
+            return conic_mesh(colors, locations, to_unit, (sx, sy), (dx, dy))
+        pattern.set_extend(cairo.EXTEND_PAD)
+        for location, color in zip(locations, colors):
+            pattern.add_color_stop_rgba(location, *color)
+        return pattern
+
+    def conic_mesh(colors, locations, to_unit, s, d):
+        angle = math.atan2(d[1], d[0]) if (d[0] or d[1]) else 0.0
+        # Unit square -> the conic's own frame (start at the origin, 0 degrees towards the end).
+        cos, sin = math.cos(angle), math.sin(angle)
+        frame = Matrix(cos, -sin, sin, cos, 0, 0)
+        frame = Matrix(1, 0, 0, 1, -s[0], -s[1]).multiply(frame)
+        radius = 2 * (1.5 + abs(s[0]) + abs(s[1]))  # beyond every corner of the unit square
+        cuts = sorted(set([k / 360 for k in range(361)] + [l for l in locations if 0 < l < 1]))
+        mesh = cairo.MeshPattern()
+        for t0, t1 in zip(cuts, cuts[1:]):
+            c0 = planfile.gradient_color(colors, locations, t0)
+            c1 = planfile.gradient_color(colors, locations, t1, left=True)
+            a0, a1 = 2 * math.pi * t0, 2 * math.pi * t1
+            inner = 1e-6
+            mesh.begin_patch()
+            mesh.move_to(inner * math.cos(a0), inner * math.sin(a0))
+            mesh.line_to(radius * math.cos(a0), radius * math.sin(a0))
+            mesh.line_to(radius * math.cos(a1), radius * math.sin(a1))
+            mesh.line_to(inner * math.cos(a1), inner * math.sin(a1))
+            for corner, color in enumerate((c0, c0, c1, c1)):
+                mesh.set_corner_color_rgba(corner, *color)
+            mesh.end_patch()
+        mesh.set_matrix(to_unit.multiply(frame))
+        return mesh
+
     def draw_group(items, rect, radius, opacity):
         rounded_rect(ctx, rect, radius)
         ctx.clip()
@@ -203,6 +258,11 @@ def main():
             elif kind == "shadow":
                 color, sigma = payload
                 draw_shadow(transform, rect, radius, color, sigma, opacity)
+            elif kind == "gradient":
+                rounded_rect(ctx, rect, radius)
+                ctx.clip()
+                ctx.set_source(gradient_source(payload, rect))
+                ctx.paint_with_alpha(opacity)
             elif kind == "group":
                 draw_group(payload, rect, radius, opacity)
             ctx.restore()

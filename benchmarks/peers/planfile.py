@@ -5,9 +5,11 @@ An item becomes (transform, rect, radius, kind, payload, opacity, clips):
   transform  (a, b, c, d, tx, ty)      local -> output pixels
   rect       (x, y, width, height)     local units
   radius     corner radius, already clamped to half the shorter side
-  kind       "solid" | "image" | "snapshot" | "border" | "shadow" | "group"
+  kind       "solid" | "image" | "snapshot" | "border" | "shadow" | "gradient" | "group"
   payload    solid: (r, g, b, a); image/snapshot: index;
              border: (width, (r, g, b, a)); shadow: ((r, g, b, a), sigma);
+             gradient: (type, [(r, g, b, a), ...], [location, ...], (x, y) start, (x, y) end)
+               (see `gradient_frame` for where it is evaluated);
              group: [item, ...] (nested items in this same form, same target space)
   opacity    0...1
   clips      [(transform, rect, radius), ...]   (their intersection)
@@ -42,6 +44,10 @@ def _item(raw):
         kind, payload = "border", (paint["border"]["width"], tuple(paint["border"]["color"]))
     elif "shadow" in paint:
         kind, payload = "shadow", (tuple(paint["shadow"]["color"]), paint["shadow"]["sigma"])
+    elif "gradient" in paint:
+        g = paint["gradient"]
+        kind, payload = "gradient", (g["type"], [tuple(c) for c in g["colors"]], list(g["locations"]),
+                                     tuple(g["start"]), tuple(g["end"]))
     elif "group" in paint:
         kind, payload = "group", [_item(i) for i in paint["group"]]
     else:
@@ -83,10 +89,52 @@ def common_arguments(description):
 
 def skipped_kinds(args):
     kinds = {k.strip() for k in args.skip.split(",") if k.strip()}
-    unknown = kinds - {"solid", "image", "snapshot", "border", "shadow", "group"}
+    unknown = kinds - {"solid", "image", "snapshot", "border", "shadow", "gradient", "group"}
     if unknown:
         raise SystemExit("--skip: unknown paint kind(s) %s" % ", ".join(sorted(unknown)))
     return kinds
+
+
+def gradient_frame(payload, rect):
+    """Where a gradient is evaluated (docs/frame-plan.md): in the unit square of
+    the rect, as Core Animation lays it out. Returns (unit, s, d): `unit` the
+    (x, y, width, height) that maps the unit square onto the rect, `s` the start
+    and `d` end - start, both in unit coordinates."""
+    _, _, _, start, end = payload
+    x, y, w, h = rect
+    s = ((start[0] - x) / w, (start[1] - y) / h)
+    d = ((end[0] - start[0]) / w, (end[1] - start[1]) / h)
+    return (x, y, w, h), s, d
+
+
+def gradient_is_solid(payload, d):
+    """The colour a gradient fills with when it is one (one stop, or degenerate
+    geometry: t = 1, the last colour), else None. Conics are never degenerate."""
+    kind, colors = payload[0], payload[1]
+    if len(colors) == 1:
+        return colors[0]
+    if (kind == "axial" and d[0] == 0 and d[1] == 0) or (kind == "radial" and (d[0] == 0 or d[1] == 0)):
+        return colors[-1]
+    return None
+
+
+def gradient_color(colors, locations, t, left=False):
+    """The straight-alpha colour at `t`: premultiplied interpolation, the first
+    colour before the first location, the last after the last; at a repeated
+    location the later stop (or, with `left`, the limit from below)."""
+    if t < locations[0] or (left and t <= locations[0]):
+        return colors[0]
+    if t > locations[-1] or (not left and t >= locations[-1]):
+        return colors[-1]
+    i = 0
+    while (locations[i + 1] < t) if left else (locations[i + 1] <= t):
+        i += 1
+    w = (t - locations[i]) / (locations[i + 1] - locations[i]) if locations[i + 1] > locations[i] else 1.0
+    a, b = colors[i], colors[i + 1]
+    alpha = a[3] + (b[3] - a[3]) * w
+    if alpha <= 0:
+        return tuple(a[k] + (b[k] - a[k]) * w for k in range(3)) + (0.0,)
+    return tuple((a[k] * a[3] + (b[k] * b[3] - a[k] * a[3]) * w) / alpha for k in range(3)) + (alpha,)
 
 
 def without_kinds(items, kinds):

@@ -16,6 +16,13 @@ values, as shiftrender and UIKit do):
 - border: drawDRRect(shape, shape inset by width with radius max(0, r - w));
 - shadow: the rounded rect filled with the colour through a normal blur mask
   filter of sigma `sigma` in local units (Skia scales it by the matrix);
+- gradient: a linear, radial or sweep gradient shader (clamped, colours
+  interpolated premultiplied) whose local matrix maps the unit square onto
+  shape.rect, as Core Animation lays a gradient out (planfile.gradient_frame):
+  radial is a unit circle scaled by end - start per axis (an ellipse), sweep
+  is rotated to start at end - start (Skia's sweep runs clockwise with y
+  down, as CAGradientLayer's conic does); one colour or degenerate geometry
+  fills with the colour drawn there;
 - group: after the item's clips, the shape as an anti-aliased clip, then
   saveLayer(shape bounds, a paint of alpha `opacity`), the nested items drawn
   (each sets its own full matrix: same target space), restore() blends the
@@ -23,7 +30,7 @@ values, as shiftrender and UIKit do):
 Bitmaps are decoded (and their mipmaps built) before timing; the plan is
 parsed before timing. The timed loop is the drawing only.
 """
-import os, sys
+import math, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import planfile  # noqa: E402
@@ -98,6 +105,34 @@ def main():
         canvas.drawImageRect(bitmap, Rect.MakeWH(bitmap.width(), bitmap.height()), Rect.MakeXYWH(*rect),
                              sampling, paint, fast)
 
+    premul = skia.GradientShader.kInterpolateColorsInPremul_Flag
+    clamp = skia.TileMode.kClamp
+
+    def gradient_paint(payload, rect, opacity):
+        kind, colors, locations = payload[0], payload[1], payload[2]
+        (x, y, w, h), (sx, sy), (dx, dy) = planfile.gradient_frame(payload, rect)
+        solid = planfile.gradient_is_solid(payload, (dx, dy))
+        if solid is not None:
+            r, g, b, a = solid
+            return fill(r, g, b, a * opacity)
+        argb = [Color4f(*c).toColor() for c in colors]
+        unit = Matrix.MakeAll(w, 0, x, 0, h, y, 0, 0, 1)
+        if kind == "axial":
+            shader = skia.GradientShader.MakeLinear(
+                [skia.Point(sx, sy), skia.Point(sx + dx, sy + dy)], argb, locations, clamp, premul, unit)
+        elif kind == "radial":
+            local = Matrix.Concat(unit, Matrix.MakeAll(dx, 0, sx, 0, dy, sy, 0, 0, 1))
+            shader = skia.GradientShader.MakeRadial(skia.Point(0, 0), 1, argb, locations, clamp, premul, local)
+        else:
+            angle = math.degrees(math.atan2(dy, dx)) if (dx or dy) else 0.0
+            local = Matrix.Concat(Matrix.Concat(unit, Matrix.Translate(sx, sy)), Matrix.RotateDeg(angle))
+            shader = skia.GradientShader.MakeSweep(0, 0, argb, locations, clamp, 0, 360, premul, local)
+        paint = Paint()
+        paint.setAntiAlias(True)
+        paint.setShader(shader)
+        paint.setAlphaf(opacity)
+        return paint
+
     def draw_group(items, shape, rect, opacity):
         canvas.clipRRect(shape, intersect, True)
         paint = Paint()
@@ -143,6 +178,8 @@ def main():
                 if sigma > 0:
                     paint.setMaskFilter(skia.MaskFilter.MakeBlur(blur_style, sigma))
                 canvas.drawRRect(shape, paint)
+            elif kind == "gradient":
+                canvas.drawRRect(shape, gradient_paint(payload, rect, opacity))
             elif kind == "group":
                 draw_group(payload, shape, rect, opacity)
             canvas.restore()
