@@ -15,9 +15,11 @@ struct EmergencyAndMessageTests {
         }
     }
 
+    // What is asserted is the call's own time (under 2 s); the limit only ends a hang. It is wide because a
+    // full parallel run on two busy cores once took over a minute from this test's start to its end.
     @Test(
         "removeAllTemporaries gives up rather than wait for a registry lock a stuck thread holds",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(10)))
     func neverWaitsForTheLock() throws {
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
