@@ -48,7 +48,7 @@ import Testing
             #expect(bitmap.height == snapshot["height"] as? Int)
         }
         let images = try #require(plan["images"] as? [[String: Any]])
-        #expect(images.count == 2)
+        #expect(images.count == 9)  // the poster, the star and the example's seven labels' drawn text
         // Every bitmap an item samples exists in the plan.
         for frame in frames {
             for item in frame["items"] as? [[String: Any]] ?? [] {
@@ -80,7 +80,7 @@ import Testing
         try "x".write(to: p.appendingPathComponent("important.txt"), atomically: true, encoding: .utf8)
         try "code".write(to: p.appendingPathComponent("src/main.swift"), atomically: true, encoding: .utf8)
         // Files an earlier, larger plan would have written, and one it would not.
-        try "stale".write(to: p.appendingPathComponent("images/image_0007.png"), atomically: true, encoding: .utf8)
+        try "stale".write(to: p.appendingPathComponent("images/image_0012.png"), atomically: true, encoding: .utf8)
         try "mine".write(to: p.appendingPathComponent("images/logo.png"), atomically: true, encoding: .utf8)
 
         let refused = try CommandRunner.shiftrender("plan", example, "-o", p.path + "/")
@@ -93,7 +93,7 @@ import Testing
         #expect(try String(contentsOf: p.appendingPathComponent("important.txt"), encoding: .utf8) == "x")
         #expect(try String(contentsOf: p.appendingPathComponent("src/main.swift"), encoding: .utf8) == "code")
         #expect(CommandRunner.contents(p) == ["images", "important.txt", "plan.json", "snapshots", "src"])
-        #expect(CommandRunner.contents(p.appendingPathComponent("images")) == ["image_0000.png", "image_0001.png", "logo.png"])
+        #expect(CommandRunner.contents(p.appendingPathComponent("images")) == (0 ..< 9).map { "image_000\($0).png" } + ["logo.png"])
         let plan = try JSONSerialization.jsonObject(with: Data(contentsOf: p.appendingPathComponent("plan.json"))) as? [String: Any]
         #expect((plan?["frames"] as? [Any])?.count == 34)
         for snapshot in plan?["snapshots"] as? [[String: Any]] ?? [] {

@@ -43,7 +43,8 @@ import ShiftRender
                     "b", font: FontSpec(family: "Noto Sans", size: 13, weight: .heavy, italic: true),
                     color: RGBAColor(rgba: 0xFF00_0080), alignment: .center, numberOfLines: 0, lineBreakMode: .byClipping,
                     lineHeightMultiple: 1.5, letterSpacing: -1))
-        #expect(try decode("{\"string\": \"c\", \"font\": {\"file\": \"fonts/My.otf\", \"size\": 20}}")?.font == FontSpec(file: "fonts/My.otf", size: 20))
+        let inter = "/usr/share/fonts/opentype/inter/Inter-Bold.otf"  // fonts-inter; the loader checks the file is a font
+        #expect(try decode("{\"string\": \"c\", \"font\": {\"file\": \"\(inter)\", \"size\": 20}}")?.font == FontSpec(file: inter, size: 20))
     }
 
     @Test func mistakesAreNamedAtTheirPlace() {
@@ -53,7 +54,9 @@ import ShiftRender
                     + FontWeight.allCases.map(\.rawValue).joined(separator: ", ") + " (did you mean \"semibold\"?)"])
         #expect(problems("{\"string\": \"a\", \"font\": \"headlne\"}").first?.hasSuffix("(did you mean \"headline\"?)") == true)
         #expect(
-            problems("{\"string\": \"a\", \"font\": {\"file\": \"x.otf\", \"family\": \"Inter\", \"weight\": \"bold\"}}")
+            problems(
+                "{\"string\": \"a\", \"font\": {\"file\": \"/usr/share/fonts/opentype/inter/Inter-Bold.otf\", "
+                    + "\"family\": \"Inter\", \"weight\": \"bold\"}}")
                 == [
                     "to.subviews[0].text.font.family: give a family or a file, not both",
                     "to.subviews[0].text.font.weight: a font file is one face: weight applies to a family only",
