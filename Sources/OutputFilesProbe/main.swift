@@ -22,6 +22,18 @@ func write(_ text: String, to path: String) {
     fclose(file)
 }
 
+/// Commits each output, saying "committed" or the error's kind.
+func commitEach(_ outputs: [AtomicOutput]) {
+    for output in outputs {
+        do {
+            try output.commit()
+            say("committed")
+        } catch {
+            say("\(error.kind)")
+        }
+    }
+}
+
 let textFiles = FileSet(noun: "file", isMember: { $0.hasSuffix(".txt") })
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -46,14 +58,7 @@ do {
         let set = try AtomicOutput(path: path + "/frames", kind: .fileSet(textFiles), overwrite: false, inputs: InputFiles())
         write("new", to: set.temporaryPath + "/a.txt")
         say("removed \(AtomicOutput.removeAllTemporaries().map(String.init) ?? "nothing: the registry was busy")")
-        for output in [file, set] {
-            do {
-                try output.commit()
-                say("committed")
-            } catch {
-                say("\(error.kind)")
-            }
-        }
+        commitEach([file, set])
     case "declared":
         write("a scene named like an output", to: path + "/scene.gif")
         say("declared: \(InputFiles.declare(path + "/scene.gif")), missing: \(InputFiles.declare(path + "/none.json"))")
@@ -72,14 +77,7 @@ do {
         let set = try AtomicOutput(path: path + "/frames", kind: .fileSet(textFiles), overwrite: true, inputs: InputFiles())
         write("new", to: set.temporaryPath + "/a.txt")
         AtomicOutput.stopCommits()
-        for output in [file, set] {
-            do {
-                try output.commit()
-                say("committed")
-            } catch {
-                say("\(error.kind)")
-            }
-        }
+        commitEach([file, set])
         say("written: \(AtomicOutput.committedOutputs(patience: 100) ?? ["busy"])")
     default:
         say("output-files-probe: unknown mode '\(arguments[1])'", to: 2)
