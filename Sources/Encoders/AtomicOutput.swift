@@ -66,6 +66,7 @@ final class AtomicOutput {
         case .notWritable, .readOnly, .isInput: kind = .targetNotWritable
         case .writeFailed: kind = .writeFailed
         case .misuse: kind = .misuse
+        case .stopped: return EncoderError.cancelled(path: path)
         }
         return EncoderError(kind, path: path, reason: error.reason)
     }

@@ -42,7 +42,10 @@
 /// shim, removes the temporary output and `finish()` throws `.cancelled`.
 /// The slowest step it cannot cut short is one x264 call (a frame, or the
 /// look-ahead's analysis of its batch); closing an abandoned encoder, which
-/// waits for x264's own threads, happens on a thread of its own.
+/// waits for x264's own threads, happens on a thread of its own. The rename
+/// itself passes OutputFiles' commit gate: after `stopCommits()` (a signal,
+/// possibly before `cancel()` has reached the encoder) `finish()` throws
+/// `.cancelled` and the target is as it was.
 ///
 /// Invariant: outputs are bit-exact. The same frames, settings and encoder
 /// thread count give the same bytes: the muxers and encoders run with

@@ -79,7 +79,8 @@ public final class AtomicOutput {
     /// Puts the finished output in place. On failure the temporary output is
     /// removed and the target is as it was, except that a file set moving
     /// into an existing folder keeps the files it already replaced (each is
-    /// complete; the folder never holds fewer files than before).
+    /// complete; the folder never holds fewer files than before). After
+    /// `stopCommits()` it throws `.stopped` and leaves the target as it was.
     public func commit() throws(OutputError) {
         guard state == .open else {
             throw OutputError(.misuse, path: displayPath, reason: "the output was already \(state.rawValue)")
@@ -90,9 +91,11 @@ public final class AtomicOutput {
                     .writeFailed, path: displayPath,
                     reason: "the temporary output '\(held.path)' is gone; was its folder removed?")
             }
-            switch kind {
-            case .file: try commitFile()
-            case .fileSet(let set): try commitFileSet(set)
+            try CommitGate.commit(displayPath) { () throws(OutputError) in
+                switch kind {
+                case .file: try commitFile()
+                case .fileSet(let set): try commitFileSet(set)
+                }
             }
         } catch {
             discard()
@@ -134,6 +137,25 @@ public final class AtomicOutput {
             throw error
         }
         try output.commit()
+    }
+
+    /// Stops this process's outputs from being put in place: from now on
+    /// `commit()` throws `.stopped`, removes its temporary and leaves its
+    /// target as it was. A commit already under way on another thread
+    /// finishes (a rename; for a file set in an existing folder, one per
+    /// file). Never waits: call it first thing when a signal arrives, before
+    /// cancelling the work. There is no undoing it.
+    public static func stopCommits() {
+        CommitGate.stop()
+    }
+
+    /// The targets (as their callers gave them) this process has put in
+    /// place, in order. After `stopCommits()` the answer is final: nothing
+    /// is put in place afterwards. `patience` (milliseconds) bounds the wait
+    /// for a commit under way on another thread (nil: wait for it); nil is
+    /// returned if it had not finished by then.
+    public static func committedOutputs(patience milliseconds: Int? = nil) -> [String]? {
+        CommitGate.committedTargets(patience: milliseconds)
     }
 
     /// Removes every temporary output this process has open, for a watchdog

@@ -15,6 +15,9 @@ public struct OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case writeFailed
         /// The output was used after it was committed or discarded.
         case misuse
+        /// The process is stopping (`AtomicOutput.stopCommits()`, on a
+        /// signal): the output was not put in place, its target is as it was.
+        case stopped
     }
 
     public let kind: Kind

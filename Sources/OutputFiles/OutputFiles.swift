@@ -20,6 +20,11 @@
 //   are stale (`FileSet.EarlierMembers`). A new folder appears whole (one
 //   rename); in an existing folder each file appears complete by a rename
 //   over its namesake, so the folder never holds fewer files than before.
+// - Every commit passes one process-wide gate (`CommitGate`). A signal's
+//   path closes it first thing (`AtomicOutput.stopCommits()`, which never
+//   waits): no rename starts afterwards, so the target of a stopped render
+//   is as it was, and `committedOutputs()` then says for certain what was
+//   written before. A stopping process never races its own last rename.
 // - Every temporary file or folder holds an exclusive `flock` while its
 //   output is open. Opening an output sweeps that target's temporaries
 //   whose lock can be taken: their writer is gone. A live writer's never are.

@@ -5,6 +5,7 @@
 //     output-files-probe folder frames    (a file set), printing its temporary path
 //     output-files-probe emergency DIR    removeAllTemporaries, which takes every output of the process
 //     output-files-probe declared DIR     process-wide declared inputs, which would outlive the test's files
+//     output-files-probe stop DIR         stopCommits, which stops every later commit of the process
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,10 +22,22 @@ func write(_ text: String, to path: String) {
     fclose(file)
 }
 
+/// Commits each output, saying "committed" or the error's kind.
+func commitEach(_ outputs: [AtomicOutput]) {
+    for output in outputs {
+        do {
+            try output.commit()
+            say("committed")
+        } catch {
+            say("\(error.kind)")
+        }
+    }
+}
+
 let textFiles = FileSet(noun: "file", isMember: { $0.hasSuffix(".txt") })
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    say("usage: output-files-probe file|folder|emergency|declared PATH", to: 2)
+    say("usage: output-files-probe file|folder|emergency|declared|stop PATH", to: 2)
     exit(2)
 }
 let path = arguments[2]
@@ -45,14 +58,7 @@ do {
         let set = try AtomicOutput(path: path + "/frames", kind: .fileSet(textFiles), overwrite: false, inputs: InputFiles())
         write("new", to: set.temporaryPath + "/a.txt")
         say("removed \(AtomicOutput.removeAllTemporaries().map(String.init) ?? "nothing: the registry was busy")")
-        for output in [file, set] {
-            do {
-                try output.commit()
-                say("committed")
-            } catch {
-                say("\(error.kind)")
-            }
-        }
+        commitEach([file, set])
     case "declared":
         write("a scene named like an output", to: path + "/scene.gif")
         say("declared: \(InputFiles.declare(path + "/scene.gif")), missing: \(InputFiles.declare(path + "/none.json"))")
@@ -62,6 +68,17 @@ do {
         } catch {
             say(error.description)
         }
+    case "stop":
+        write("earlier", to: path + "/b.txt")
+        write("earlier", to: path + "/frames/a.txt")
+        try AtomicOutput.writeFile(at: path + "/a.txt", overwrite: false, inputs: InputFiles()) { write("new", to: $0) }
+        let file = try AtomicOutput(path: path + "/b.txt", overwrite: true, inputs: InputFiles())
+        write("new", to: file.temporaryPath)
+        let set = try AtomicOutput(path: path + "/frames", kind: .fileSet(textFiles), overwrite: true, inputs: InputFiles())
+        write("new", to: set.temporaryPath + "/a.txt")
+        AtomicOutput.stopCommits()
+        commitEach([file, set])
+        say("written: \(AtomicOutput.committedOutputs(patience: 100) ?? ["busy"])")
     default:
         say("output-files-probe: unknown mode '\(arguments[1])'", to: 2)
         exit(2)

@@ -25,7 +25,7 @@ extension Renderer {
         do {
             directory = try AtomicOutput(path: path, kind: .fileSet(files.fileSet), overwrite: overwrite)
         } catch {
-            throw RenderError(.output, error.description)
+            throw RenderError(error)
         }
         do {
             let compositor = try self.compositor()
@@ -39,6 +39,7 @@ extension Renderer {
             let problem = directory.fileSystemProblem()
             directory.discard()
             if let error = error as? RenderError { throw error }
+            if let error = error as? OutputError, error.kind == .stopped { throw RenderError(error) }
             throw RenderError(.output, problem.map { "cannot write '\(path)': \($0)" } ?? "\(error)")
         }
         return directory.warnings

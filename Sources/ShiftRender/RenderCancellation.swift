@@ -7,6 +7,12 @@ import Synchronization
 /// handlers the running stage registered (the encoder's `cancel`), so a
 /// stage blocked inside a codec returns promptly too. A cancelled render
 /// throws `RenderError` of kind `.cancelled` and leaves nothing behind.
+///
+/// `cancel()` returns once the handlers have: the encoder's waits for its
+/// workers to finish the frame in hand, which at a slow preset takes
+/// seconds. A caller with a deadline (a signal's watchdog) starts its clock
+/// before calling it. To stop outputs from being put in place at once, call
+/// `AtomicOutput.stopCommits()` (OutputFiles) first.
 public final class RenderCancellation: Sendable {
     private struct State {
         var cancelled = false

@@ -1,3 +1,4 @@
+import OutputFiles
 import SceneModel
 
 /// Why the library could not do what it was asked, with a kind the command
@@ -34,4 +35,10 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     static let cancelled = RenderError(.cancelled, "cancelled; nothing was written")
+
+    /// An output that could not be put in place: `.cancelled` when the
+    /// process was stopping (`AtomicOutput.stopCommits()`), else `.output`.
+    init(_ error: OutputError) {
+        self = error.kind == .stopped ? .cancelled : RenderError(.output, error.description)
+    }
 }

@@ -145,8 +145,10 @@ extension Renderer {
 
     static func renderError(_ error: any Error) -> RenderError {
         if let error = error as? RenderError { return error }
+        if let error = error as? OutputError { return RenderError(error) }
         if let error = error as? EncoderError {
             switch error.kind {
+            case .cancelled: return RenderError.cancelled
             case .unsupportedOutput, .invalidSettings: return RenderError(.usage, error.description)
             default: return RenderError(.output, error.description)
             }
@@ -159,19 +161,30 @@ extension Renderer {
     /// Writes `bitmap` as a PNG at `path` (RGB when opaque, RGBA otherwise),
     /// under a temporary name renamed into place when complete. An existing
     /// file is replaced only with `overwrite`, and never when it is an input
-    /// of a render (a scene file or an image) or read-only.
-    public static func writePNG(_ bitmap: Bitmap, to path: String, overwrite: Bool = false) throws(RenderError) {
+    /// of a render (a scene file or an image) or read-only. `cancellation`
+    /// is checked before and after the PNG is encoded, and after
+    /// `AtomicOutput.stopCommits()` (a signal) the rename never comes: either
+    /// way the target is as it was and `.cancelled` is thrown.
+    public static func writePNG(
+        _ bitmap: Bitmap, to path: String, overwrite: Bool = false, cancellation: RenderCancellation? = nil
+    ) throws(RenderError) {
+        try cancellation?.check()
         do {
-            let bytes = try PNGCodec.encode(bitmap)
-            // Written into the temporary file itself: it holds the output's lock,
-            // so it must not be replaced by another file.
+            // The target is checked (and its temporary reserved) before the
+            // encoding, which for a large picture takes a while.
             try AtomicOutput.writeFile(at: path, overwrite: overwrite) { temporary in
+                let bytes = try PNGCodec.encode(bitmap)
+                try cancellation?.check()
+                // Written into the temporary file itself: it holds the output's lock,
+                // so it must not be replaced by another file.
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
                 defer { try? handle.close() }
                 try handle.write(contentsOf: bytes)
             }
         } catch let error as OutputError {
-            throw RenderError(.output, error.description)
+            throw RenderError(error)
+        } catch let error as RenderError {
+            throw error
         } catch {
             throw RenderError(.output, "\(error)")
         }

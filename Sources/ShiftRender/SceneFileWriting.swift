@@ -75,6 +75,8 @@ extension Scene {
             try Self.write(json, to: path, overwrite: overwrite)
         } catch let error as RenderError {
             throw error
+        } catch let error as OutputError {
+            throw RenderError(error)
         } catch {
             throw RenderError(.output, "\(error)")
         }

@@ -17,10 +17,11 @@ enum ExitStatus {
 
     /// Prints `error` (every line, problems capped) and returns the exit code for it.
     static func report(_ error: RenderError, interruption: Interruption? = nil) -> ExitCode {
+        // After a signal, any failure is its echo (an output that was not put in place).
+        if let exit = interruption?.report() { return exit }
         if error.kind == .cancelled {
-            let signal = interruption?.signal ?? SIGINT
-            printError("interrupted (signal \(signal)); nothing was written")
-            return ExitCode(128 + signal)
+            printError("interrupted; nothing was written")
+            return ExitCode(128 + SIGINT)
         }
         if let diagnostics = error.diagnostics, diagnostics.hasErrors {
             printProblems(SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors))

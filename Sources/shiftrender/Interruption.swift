@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OutputFiles
 import ShiftRender
@@ -7,12 +8,20 @@ import Synchronization
 import Glibc
 #endif
 
-/// Turns INT, TERM, HUP (a closing terminal), PIPE and QUIT into a cancel of
-/// the running work, whatever stage it is in: the library polls the
-/// cancellation between frames, and the encoder's flush and second pass give
-/// way within a codec call. Should the work not have wound up a moment later
-/// (a codec call that does not return), a watchdog removes every temporary
-/// output and exits with 128 + N itself, so a signal is never ignored.
+/// Turns INT, TERM, HUP (a closing terminal), PIPE and QUIT into a stop of
+/// the running work, whatever stage it is in, within a second:
+///
+/// 1. No output is put in place from the signal on (`AtomicOutput.stopCommits()`):
+///    a rename under way finishes, none starts. What was written before is
+///    then known for certain, and the message says so.
+/// 2. A watchdog is started at once: `grace` seconds after the signal it
+///    removes every temporary output and exits with 128 + N itself, whatever
+///    the work is doing (a codec call that does not return).
+/// 3. The work is cancelled: the library polls the cancellation between
+///    frames, and the encoder's flush and second pass give way within a
+///    codec call. Cancelling waits for the encoder's workers to finish the
+///    frame in hand, which is why it comes after the watchdog has started.
+///    A render that winds up first reports and exits the same way.
 ///
 /// The handler only writes the signal's number to a pipe (all a handler may
 /// safely do); a thread reading the pipe does the rest. Dispatch signal
@@ -21,8 +30,10 @@ import Glibc
 /// report and carried on.
 final class Interruption {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT]
-    /// How long cooperative cancelling may take before the watchdog exits.
-    static let grace = 0.8
+    /// How long after the signal cooperative cancelling may take before the
+    /// watchdog exits; the rest of the second is for its cleanup and exit on
+    /// a loaded machine.
+    static let grace = 0.4
 
     private final class Received: Sendable {
         let signal = Atomic<Int32>(0)
@@ -65,14 +76,44 @@ final class Interruption {
                 let signal = Int32(byte)
                 guard received.signal.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing).exchanged
                 else { continue }
+                AtomicOutput.stopCommits()
+                let deadline = Date(timeIntervalSinceNow: Self.grace)
+                let watchdog = Thread {
+                    Thread.sleep(until: deadline)
+                    // Asked before the cleanup; a commit that is still under way
+                    // after the grace (a file set of many files) is not waited for.
+                    let written = AtomicOutput.committedOutputs(patience: 50)
+                    cleanup()
+                    FileHandleStderr.write("shiftrender: error: \(Self.message(signal: signal, written: written))\n")
+                    _exit(128 + signal)
+                }
+                watchdog.start()
                 cancellation.cancel()
-                Thread.sleep(forTimeInterval: Self.grace)
-                cleanup()
-                FileHandleStderr.write("shiftrender: error: interrupted (signal \(signal)); nothing was written\n")
-                _exit(128 + signal)
             }
         }
         watcher.start()
+    }
+
+    /// What to say when stopped by `signal`, given the outputs written
+    /// before it (nil: one was being put in place when the process gave up).
+    static func message(signal: Int32, written: [String]?) -> String {
+        guard let written else {
+            return "interrupted (signal \(signal)) while an output was being put in place; it may be there"
+        }
+        guard !written.isEmpty else { return "interrupted (signal \(signal)); nothing was written" }
+        let names = written.map { "'\($0)'" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "interrupted (signal \(signal)) after \(list) \(names.count == 1 ? "was" : "were") written; nothing else was"
+    }
+
+    /// Prints why the work stopped and returns the exit code, 128 + N, when a
+    /// signal has come; nil when none has. For the end of a command that did
+    /// its work: a signal that came after the last output was put in place
+    /// still ends the process as interrupted, naming what was written.
+    func report() -> ExitCode? {
+        guard let signal else { return nil }
+        printError(Self.message(signal: signal, written: AtomicOutput.committedOutputs()))
+        return ExitCode(128 + signal)
     }
 
     /// The signal received, if any.

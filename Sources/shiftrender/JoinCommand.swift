@@ -41,13 +41,11 @@ struct JoinCommand: ParsableCommand {
         do {
             label = try interruption.cancellation.whileRunning(onCancel: { joiner.cancel() }) { try joiner.join() }
         } catch let error as EncoderError {
-            if error.kind == .cancelled, let signal = interruption.signal {
-                printError("interrupted (signal \(signal)); nothing was written")
-                throw ExitCode(128 + signal)
-            }
+            if let exit = interruption.report() { throw exit }
             printError(error.description)
             throw error.kind == .cannotJoin ? ExitStatus.usage : ExitStatus.inputOutput
         }
+        if let exit = interruption.report() { throw exit }
         if !quiet {
             let chunk = label.chunk
             print("\(output): \(chunk.rangeText) of \(chunk.clipFrameCount) from \(parts.count) part\(parts.count == 1 ? "" : "s")")

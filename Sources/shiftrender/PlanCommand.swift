@@ -37,6 +37,7 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(error, interruption: interruption)
         }
+        if let exit = interruption.report() { throw exit }
         warnings.forEach(printWarning)
     }
 }

@@ -84,6 +84,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
+        if let exit = interruption.report() { throw exit }
     }
 
     /// Names the option in a message about the frames asked for: the library
@@ -100,8 +101,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func writePNG(_ bitmap: Bitmap, to path: String, interruption: Interruption) throws(RenderError) {
-        try interruption.cancellation.check()
-        try Renderer.writePNG(bitmap, to: path, overwrite: encoding.overwrite)
+        try Renderer.writePNG(bitmap, to: path, overwrite: encoding.overwrite, cancellation: interruption.cancellation)
     }
 
     private func encode(_ renderer: Renderer, to output: String, interruption: Interruption) throws(RenderError) {

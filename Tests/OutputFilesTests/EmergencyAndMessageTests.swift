@@ -15,6 +15,39 @@ struct EmergencyAndMessageTests {
         }
     }
 
+    @Test("after stopCommits no output is put in place, and what was written before is known")
+    func stopCommits() throws {
+        // In a child process: it stops every later commit of the process.
+        try withTemporaryDirectory { dir in
+            try makeFolder(dir + "/frames")
+            let lines = try runProbe("stop", dir)
+            #expect(lines == ["stopped", "stopped", "written: [\"\(dir)/a.txt\"]"])
+            #expect(try contents(of: dir) == ["a.txt", "b.txt", "frames"])
+            #expect(try contents(of: dir + "/frames") == ["a.txt"])
+            #expect(try text(dir + "/a.txt") == "new")
+            #expect(try text(dir + "/b.txt") == "earlier")
+            #expect(try text(dir + "/frames/a.txt") == "earlier")
+        }
+    }
+
+    @Test("a commit holds the gate: committedOutputs waits for it, or says it is busy", .timeLimit(.minutes(10)))
+    func commitGate() throws {
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            try? CommitGate.commit("somewhere") {
+                held.signal()
+                release.wait()
+            }
+        }
+        holder.start()
+        held.wait()
+        #expect(AtomicOutput.committedOutputs(patience: 20) == nil)
+        release.signal()
+        while !holder.isFinished { usleep(1000) }
+        #expect(AtomicOutput.committedOutputs(patience: 20)?.last == "somewhere")
+    }
+
     // What is asserted is the call's own time (under 2 s); the limit only ends a hang. It is wide because a
     // full parallel run on two busy cores once took over a minute from this test's start to its end.
     @Test(
