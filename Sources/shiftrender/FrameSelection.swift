@@ -30,16 +30,29 @@ struct FrameSelection: ParsableArguments {
         return nil
     }
 
+    /// Past the end of any clip (100 000 frames at 1 fps or more): checked before the scene is read only so
+    /// that arithmetic on a moment stays finite. A moment past the end of this scene's clip is refused
+    /// once it is read, with the clip's own range.
+    static let latestTime = 1e6
+    static let lastFrame = 10_000_000
+
+    /// `--at` and `--frame` values in range, or a usage error that says the range and what was given.
+    static func checkMoments(at times: [Double], frames: [Int]) throws {
+        for time in times where !(time.isFinite && (0 ... latestTime).contains(time)) {
+            throw ValidationError("--at must be a time in seconds from 0 to \(Int(latestTime)) (got \(time))")
+        }
+        for frame in frames where !(0 ... lastFrame).contains(frame) {
+            throw ValidationError("--frame must be a frame number from 0 to \(lastFrame) (got \(frame))")
+        }
+    }
+
     /// The flag that names the still, for messages.
     var momentFlag: String { at != nil ? "--at" : frame != nil ? "--frame" : "--progress" }
 
     func validate() throws {
         let given = [at != nil, frame != nil, progress != nil, frames != nil].filter { $0 }.count
         if given > 1 { throw ValidationError("give only one of --at, --frame, --progress and --frames") }
-        if let at, !(at.isFinite && at >= 0 && at <= SceneLimits.maximumSeconds * 1000) {
-            throw ValidationError("--at must be a time in seconds, 0 or more")
-        }
-        if let frame, !(0 ... 10_000_000).contains(frame) { throw ValidationError("--frame must be 0 or more") }
+        try Self.checkMoments(at: at.map { [$0] } ?? [], frames: frame.map { [$0] } ?? [])
         if let progress, !(progress.isFinite && (0 ... 1).contains(progress)) {
             throw ValidationError("--progress must be between 0 and 1")
         }

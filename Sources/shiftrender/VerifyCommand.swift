@@ -68,11 +68,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         guard (0 ... 255).contains(tolerance) else { throw ValidationError("--tolerance must be 0...255") }
-        // The longest clip is 100 000 frames at 1 fps or more: anything later is past any end.
-        if at.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= 1e6) }) {
-            throw ValidationError("--at must be a time in seconds, 0 or more")
-        }
-        if frame.contains(where: { $0 < 0 }) { throw ValidationError("--frame must be 0 or more") }
+        try FrameSelection.checkMoments(at: at, frames: frame)
     }
 
     func run() throws {

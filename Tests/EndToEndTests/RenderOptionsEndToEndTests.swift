@@ -27,6 +27,13 @@ import Testing
             #expect(past.status == 2)
             #expect(past.stderr.contains("--frame 13 is past the end: the clip has frames 0-12"))
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.png").path))
+            // Out of any clip's range: the range and the value are named, before the scene is read (render and verify alike).
+            let huge = try CommandRunner.shiftrender(scene, "-o", dir.appendingPathComponent("x.png").path, "--at", "1e300")
+            #expect(huge.status == 2)
+            #expect(huge.stderr.contains("--at must be a time in seconds from 0 to 1000000 (got 1e+300)"), "\(huge.stderr)")
+            let verify = try CommandRunner.shiftrender("verify", scene, "--golden", dir.path, "--frame", "99999999999")
+            #expect(verify.status == 2)
+            #expect(verify.stderr.contains("--frame must be a frame number from 0 to 10000000 (got 99999999999)"), "\(verify.stderr)")
         }
     }
 
