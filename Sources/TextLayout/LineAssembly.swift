@@ -49,7 +49,7 @@ extension ShapedParagraph {
         appendSegments(content.suffix, to: &segments, letterSpacing: letterSpacing, extraPerSpace: extra)
 
         let width = natural + extra * Double(spaces)
-        let x = lineX(width: width, boxWidth: boxWidth, alignment: content.justify ? .left : alignment)
+        let x = lineX(width: width, boxWidth: boxWidth, alignment: content.justify ? .natural : alignment)
         var pen = x
         var glyphs: [PositionedGlyph] = []
         for index in visualOrder(levels: segments.map(\.level)) {

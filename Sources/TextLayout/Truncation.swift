@@ -43,7 +43,8 @@ struct Truncation: Hashable {
             while end < visibleEnd, widthOf(start ..< end + 1) <= room / 2 { end += 1 }
             var first = visibleEnd
             while first > end, widthOf(start ..< end) + widthOf(first - 1 ..< visibleEnd) <= room { first -= 1 }
-            self.init(prefix: withoutTrailingSpace(units, start ..< end), suffix: withoutLeadingSpace(units, first ..< visibleEnd), ellipsis: true)
+            let kept = (withoutTrailingSpace(units, start ..< end), withoutLeadingSpace(units, first ..< visibleEnd))
+            self.init(prefix: kept.0, suffix: kept.1, ellipsis: true)
         }
     }
 

@@ -88,7 +88,8 @@ public final class Typesetter: Sendable {
     /// Checks `text`, finds its faces and shapes what it needs: everything `LabelLayout` works on.
     private func prepare(_ text: TextSpec, directory: String?) throws(TextError) -> LabelLayout {
         guard text.string.utf8.count <= TextLimits.maxStringLength else {
-            throw TextError(.stringTooLong, "the string is \(text.string.utf8.count) UTF-8 bytes, over the limit of \(TextLimits.maxStringLength)")
+            let count = text.string.utf8.count
+            throw TextError(.stringTooLong, "the string is \(count) UTF-8 bytes, over the limit of \(TextLimits.maxStringLength)")
         }
         let size = text.font.size
         guard size.isFinite, size > 0, size <= TextLimits.maxFontSize else {
@@ -148,7 +149,9 @@ public final class Typesetter: Sendable {
 
     // MARK: - Drawing
 
-    private func draw(_ layout: TextLayoutResult, into bitmap: inout Bitmap, scale: Double, pixelsPerEm: Double, color: PremultipliedColor) {
+    private func draw(
+        _ layout: TextLayoutResult, into bitmap: inout Bitmap, scale: Double, pixelsPerEm: Double, color: PremultipliedColor
+    ) {
         let size = Int((pixelsPerEm * 64).rounded())
         // Glyphs whose pen is this far outside the bitmap cannot reach into it (a generous 4 em).
         let reach = 4 * pixelsPerEm + 2

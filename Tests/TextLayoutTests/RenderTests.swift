@@ -42,7 +42,8 @@ struct RenderTests {
 
     @Test("the same label renders to the same bytes on different threads and typesetters")
     func deterministic() async throws {
-        let spec = TextSpec("Deterministic שלום नमस्ते text, wrapped over lines", numberOfLines: 0, lineBreakMode: .byWordWrapping)
+        let string = "Deterministic שלום नमस्ते text, wrapped over lines"
+        let spec = TextSpec(string, numberOfLines: 0, lineBreakMode: .byWordWrapping)
         let box = Size(width: 120, height: 90)
         let shared = typesetter
         let renders = try await withThrowingTaskGroup(of: [UInt8].self) { group in
