@@ -40,7 +40,7 @@ struct SceneLabels: Sendable {
                     problems.append(SceneProblem(at: place.key("font"), error.message))
                 }
             }
-            // Each view that says a string warns of what it cannot show, once per spelling of the text.
+            // A text that cannot be shown whole is warned of once, at the first view that says it.
             guard resolved[text.font] == true, !text.string.isEmpty, checked.insert(text).inserted else { return }
             if let layout = try? typesetter.layout(text, in: Size(width: 1e6, height: 1e6), directory: scene.directory) {
                 for scalar in layout.missingCharacters {

@@ -30,7 +30,7 @@ struct ImageTable: Sendable {
             scales.append(source.declaredScale ?? scale)
         }
         var indexByLabel: [LabelKey: Int] = [:]
-        for (key, _) in LabelKey.labels(in: scene) {
+        for (key, _) in labels.isEmpty ? [] : LabelKey.labels(in: scene) {
             guard let bitmap = labels[key] else { continue }
             indexByLabel[key] = bitmaps.count
             bitmaps.append(bitmap)
