@@ -7,6 +7,7 @@
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
+//   SceneFormat -> SceneModel -> Timing, Primitives   (Timing: curves and springs, pure math)
 //   SceneFormat -> PNGCodec -> Primitives
 //   ShiftRender -> JPEGCodec -> Primitives (scene images; frames are never JPEG)
 //   TextLayout -> SceneModel, Primitives + FreeType, HarfBuzz, fontconfig, FriBidi, libunibreak
@@ -77,7 +78,9 @@ let package = Package(
         // Scene images in JPEG; C only in the shim (libjpeg's errors leave by longjmp).
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "JPEGCodec", dependencies: ["Primitives", "CJPEGShim"]),
-        .target(name: "SceneModel", dependencies: ["Primitives"]),
+        // Curves and springs as pure math, below the scene (which holds and checks them) and the engine.
+        .target(name: "Timing"),
+        .target(name: "SceneModel", dependencies: ["Primitives", "Timing"]),
         // Text as UILabel sets it (docs/text.md): one system library per job.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
@@ -90,7 +93,7 @@ let package = Package(
         ),
         .target(name: "SceneFormat", dependencies: ["Primitives", "SceneModel"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
-        .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives"]),
+        .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives", "Timing"]),
         .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: fastReleaseSettings),
         .target(name: "OutputFiles"),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim", "OutputFiles"]),
@@ -126,6 +129,7 @@ let package = Package(
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Primitives"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "SceneModel", "Primitives", "PNGCodec", "CFreeType"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),

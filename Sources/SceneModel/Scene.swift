@@ -119,11 +119,14 @@ public struct TransitionSpec: Sendable, Hashable {
     public var holdAfter: Double
     /// For `roundtrip`: still time between the present and the dismiss, in seconds.
     public var roundtripPause: Double
+    /// Duration, delay, curve, cascade, arc and keyframes for every view that does not set its own.
+    public var timing: TimingOptions
 
     public init(
         direction: TransitionDirection = .present, baselineDuration: Double = 0.265,
         viewOrder: ViewOrder = .auto, defaultAnimation: DefaultAnimation = .fade,
-        holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5
+        holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5,
+        timing: TimingOptions = TimingOptions()
     ) {
         self.direction = direction
         self.baselineDuration = baselineDuration
@@ -132,5 +135,6 @@ public struct TransitionSpec: Sendable, Hashable {
         self.holdBefore = holdBefore
         self.holdAfter = holdAfter
         self.roundtripPause = roundtripPause
+        self.timing = timing
     }
 }

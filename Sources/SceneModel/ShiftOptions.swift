@@ -9,11 +9,13 @@ public struct ShiftOptions: Sendable, Hashable {
     public var position: Position = .auto
     public var isHidden: Bool = false
     public var animations: [AdditionalAnimation] = []
+    /// The view's own duration, delay, curve, cascade, arc and keyframes (unset: the transition's).
+    public var timing = TimingOptions()
 
     public init(
         id: String? = nil, contentAnimation: ContentAnimation = .fade, contentSizing: ContentSizing = .stretch,
         superview: SuperviewChoice = .parent, position: Position = .auto, isHidden: Bool = false,
-        animations: [AdditionalAnimation] = []
+        animations: [AdditionalAnimation] = [], timing: TimingOptions = TimingOptions()
     ) {
         self.id = id
         self.contentAnimation = contentAnimation
@@ -22,6 +24,7 @@ public struct ShiftOptions: Sendable, Hashable {
         self.position = position
         self.isHidden = isHidden
         self.animations = animations
+        self.timing = timing
     }
 
     public enum ContentAnimation: String, Sendable, CaseIterable { case fade, final }

@@ -1,4 +1,5 @@
 import Primitives
+import Timing
 import SceneModel
 
 /// A view that animates on its own during the transition (Shift's `ViewContext`):

@@ -1,5 +1,5 @@
 import Testing
-@testable import TransitionEngine
+import Timing
 
 @Suite struct TimingCurveTests {
     // Reference values computed independently by 200-step bisection on the
