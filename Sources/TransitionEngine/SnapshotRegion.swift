@@ -1,4 +1,5 @@
 import Primitives
+import SceneModel
 
 /// Which part of a transient view's content can ever be on the canvas, and at
 /// how many pixels a point at most (docs/snapshots.md).
@@ -12,9 +13,10 @@ import Primitives
 /// because stills may show any moment between frames (`Moment.progress`).
 /// They are covered in intervals between sample times (every frame, or every
 /// `stride`-th when there are many big snapshots): over `[ta, tb]` each
-/// view's progress lies between its values at the ends (Shift's curve is
-/// monotonic; others are bounded by their control points), so each of its
-/// parameters lies between two values, and `Interval` arithmetic through the
+/// view's progress lies in what its curve can reach (`Easing.range`: the ends
+/// for a monotone curve, an envelope for a spring), so each of its parameters
+/// lies between two values (keyframes and an arc bounded over that progress
+/// by their own forms), and `Interval` arithmetic through the
 /// inverse chain bounds where each canvas corner lands in the content. On a
 /// sample (`ta == tb`) the bound is exact; between samples it grows with the
 /// motion. A chain that can collapse (a scale or size through 0) bounds
@@ -129,17 +131,24 @@ struct GeometryRanges {
         let p = view.progressRange(from: ta, to: tb)
         let (a, b) = (view.initial, view.final)
         let (s, e) = (a.transform, b.transform)
-        func range(_ from: Double, _ to: Double) -> Interval { Interval(lerp: from, to, over: p) }
-        func point(_ from: Point, _ to: Point) -> IntervalPoint { IntervalPoint(x: range(from.x, to.x), y: range(from.y, to.y)) }
-        position = point(a.position, b.position)
-        translate = point(s.translate, e.translate)
-        let degrees = range(s.rotate, e.rotate)
+        func pair(_ property: KeyframeProperty, _ from: Point, _ to: Point) -> IntervalPoint {
+            view.pairRange(property, (from.x, from.y), (to.x, to.y), over: p)
+        }
+        if view.keyframes.track(.position) == nil, let arc = view.arc {
+            position = arc.range(over: p)
+        } else {
+            position = pair(.position, a.position, b.position)
+        }
+        translate = pair(.translate, s.translate, e.translate)
+        let degrees = view.keyframes.track(.rotate)?.range(over: p)[0] ?? Interval(lerp: s.rotate, e.rotate, over: p)
         let angle = Interval(degrees.lo * .pi / 180, degrees.hi * .pi / 180)
         cosine = Interval.cosine(angle)
         sine = Interval.sine(angle)
-        scale = IntervalPoint(x: range(s.scale.width, e.scale.width), y: range(s.scale.height, e.scale.height))
-        anchor = point(a.anchorPoint, b.anchorPoint)
-        size = IntervalPoint(x: range(a.size.width, b.size.width), y: range(a.size.height, b.size.height))
+        scale = view.pairRange(.scale, (s.scale.width, s.scale.height), (e.scale.width, e.scale.height), over: p)
+        anchor = pair(.anchorPoint, a.anchorPoint, b.anchorPoint)
+        // Sizes are held at 0 or more (`ViewState.clampedToRanges`).
+        let sizes = view.pairRange(.size, (a.size.width, a.size.height), (b.size.width, b.size.height), over: p)
+        size = IntervalPoint(x: Interval(max(sizes.x.lo, 0), max(sizes.x.hi, 0)), y: Interval(max(sizes.y.lo, 0), max(sizes.y.hi, 0)))
         stretches = view.options.contentSizing == .stretch
     }
 }
@@ -200,12 +209,21 @@ extension TransitionSegment {
 }
 
 extension TransientView {
-    /// The progress the view can have at any time in `ta...tb`: the ends for a
-    /// monotonic curve (control points' y in order within 0...1), else all the
-    /// curve can reach (a Bézier stays inside its control points' hull).
+    /// The progress the view can have at any time in `ta...tb`: what its
+    /// curve can reach over that stretch of unit time (`Easing.range`: the
+    /// ends for a monotone curve, an envelope for a spring).
     func progressRange(from ta: Double, to tb: Double) -> Interval {
-        let c = curve
-        if 0 <= c.y1, c.y1 <= c.y2, c.y2 <= 1 { return Interval(progress(at: ta), progress(at: tb)) }
-        return Interval(min(0, c.y1, c.y2), max(1, c.y1, c.y2))
+        let range = easing.range(from: unitTime(at: ta), to: unitTime(at: tb))
+        return Interval(range.lowerBound, range.upperBound)
+    }
+
+    /// The bounds of a pair-valued property (`position`, `size`, ...) for
+    /// progress in `p`: keyframes when it has them, else interpolation.
+    func pairRange(_ property: KeyframeProperty, _ from: (Double, Double), _ to: (Double, Double), over p: Interval) -> IntervalPoint {
+        if let track = keyframes.track(property) {
+            let r = track.range(over: p)
+            return IntervalPoint(x: r[0], y: r[1])
+        }
+        return IntervalPoint(x: Interval(lerp: from.0, to.0, over: p), y: Interval(lerp: from.1, to.1, over: p))
     }
 }

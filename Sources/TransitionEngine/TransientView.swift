@@ -59,10 +59,17 @@ public struct TransientView: Sendable {
     var initial: ViewState
     var final: ViewState
     public internal(set) var duration: Double = 0
-    /// Seconds before the view starts moving; 0 in format v1 (Shift starts every view at once).
+    /// Seconds before the view starts moving: its own `delay`, the transition's, or a cascade's.
     public internal(set) var delay: Double = 0
-    /// The view's timing curve; format v1 uses Shift's for every view.
-    public internal(set) var curve: TimingCurve = .shift
+    /// The view's curve; Shift's for every view of a v1 scene.
+    public internal(set) var easing: Easing = .standard
+    /// The view's timing keys, its own (a matched pair: the arriving view's over the
+    /// leaving one's), before the transition's defaults are added.
+    var timing = TimingOptions()
+    /// Set when the view's position follows Hero's arc.
+    var arc: ArcPath?
+    /// Properties driven by keyframes instead of from/to interpolation.
+    var keyframes = KeyframeAnimation([])
     /// The `from`-screen content for a matched pair with `contentAnimation: fade`.
     var initialContent: Content?
     var finalContent: Content
@@ -72,12 +79,25 @@ public struct TransientView: Sendable {
     /// How far the view's position travels, in points of its superview (drives its duration).
     public var travelDistance: Double { initial.position.distance(to: final.position) }
 
-    /// Progress in curve time at `time` seconds after the segment starts.
-    func progress(at time: Double) -> Double {
+    /// Unit time (0 at the view's start, 1 at its end) at `time` seconds after the segment starts.
+    func unitTime(at time: Double) -> Double {
         guard duration > 0 else { return time >= delay ? 1 : 0 }
-        return curve.value(at: min(max((time - delay) / duration, 0), 1))
+        return min(max((time - delay) / duration, 0), 1)
     }
 
-    /// The state at `progress` (curve time, 0...1).
-    func state(at progress: Double) -> ViewState { initial.interpolated(to: final, progress) }
+    /// Progress in curve time at `time` seconds after the segment starts: 0...1,
+    /// or past either end where the curve overshoots (a spring, a back curve).
+    func progress(at time: Double) -> Double { easing.value(at: unitTime(at: time)) }
+
+    /// The state at `progress` (curve time): interpolated, then the arc's
+    /// position and the keyframed properties, then held within each property's range.
+    func state(at progress: Double) -> ViewState {
+        var state = initial.interpolated(to: final, progress)
+        if let arc { state.position = arc.point(at: progress) }
+        keyframes.apply(to: &state, at: progress)
+        // Inside 0...1 interpolation stays between two valid states: clamping
+        // there could only move a value by a rounding error, and v1 keeps its bytes.
+        if progress < 0 || progress > 1 || !keyframes.isEmpty { state = state.clampedToRanges() }
+        return state
+    }
 }

@@ -1,6 +1,7 @@
 import FramePlan
 import Primitives
 import SceneModel
+import Timing
 
 /// Shift's `Animator.buildViews` and `applyAnimations`: walks the source screen
 /// (the `to` screen when presenting, the `from` screen when dismissing) looking
@@ -30,6 +31,10 @@ struct TransientViewBuilder {
         /// Off only to draw a reference whole snapshot that clipped ones are checked against.
         var clipsLargeSnapshots = true
     }
+
+    /// Each curve resolved once: a spring's settling time is a search, and a
+    /// transition-wide spring would otherwise run it for every view.
+    private let easings = EasingCache()
 
     private(set) var fromViews: [TransientView] = []
     private(set) var toViews: [TransientView] = []
@@ -115,11 +120,17 @@ struct TransientViewBuilder {
                     initialContent: nil,
                     finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
                 ))
+            // The pair plays on the arriving view's timing keys, then the leaving one's (Hero copies the
+            // to-view's onto the from-view; a key only the leaving view states is kept rather than lost).
+            let (arriving, leaving) = screen == .to ? (spec, other.spec) : (other.spec, spec)
+            views[views.count - 1].timing = arriving.shift.timing.over(leaving.shift.timing)
             nodes.append((index, match))
             drawnOnTheirOwn[screen, default: []].insert(index)
             drawnOnTheirOwn[otherScreen, default: []].insert(match)
             parentForChildren = views.count - 1
-        } else if spec.shift.id != nil || !spec.shift.animations.isEmpty || spec.shift.superview == .container || parent == nil {
+        } else if spec.shift.id != nil || !spec.shift.animations.isEmpty || spec.shift.superview == .container || parent == nil
+            || !spec.shift.timing.keyframes.isEmpty
+        {
             let superview: TransientView.Superview
             let position: Point
             if let parent, spec.shift.superview != .container {
@@ -138,6 +149,7 @@ struct TransientViewBuilder {
                     initialContent: nil,
                     finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
                 ))
+            views[views.count - 1].timing = spec.shift.timing
             nodes.append((index, nil))
             drawnOnTheirOwn[screen, default: []].insert(index)
             parentForChildren = views.count - 1
@@ -238,15 +250,14 @@ struct TransientViewBuilder {
                     views[i].finalContent = content(screen, node)
                     requests.append((screen, i, false, screen, node))
                 }
-                views[i].duration = ShiftDuration.duration(
-                    baseline: transition.baselineDuration,
-                    distance: views[i].travelDistance)
+                setTiming(&views[i])
             }
         }
         var from = fromViews
         var to = toViews
         fill(&from, fromNodes)
         fill(&to, toNodes)
+        schedule(&from, &to)
         var segment = TransitionSegment(
             fromViews: from, toViews: to, isPresenting: isPresenting,
             viewOrder: transition.viewOrder, snapshots: [], scale: scale)
@@ -287,6 +298,47 @@ struct TransientViewBuilder {
         return segment
     }
 
+    /// The view's curve, duration, arc and keyframes: its own keys over the
+    /// transition's. Without a duration a view lasts what its curve says (a
+    /// spring's settling time) or, as in Shift, the baseline plus up to 0.175 s for its travel.
+    private func setTiming(_ view: inout TransientView) {
+        let timing = view.timing.over(transition.timing)
+        let curve = timing.curve ?? .standard
+        let (easing, natural) = easings.resolve(curve)
+        view.easing = easing
+        view.duration = timing.duration ?? natural
+            ?? ShiftDuration.duration(baseline: transition.baselineDuration, distance: view.travelDistance)
+        view.arc = timing.arc.flatMap { ArcPath(from: view.initial.position, to: view.final.position, intensity: $0) }
+        view.keyframes = KeyframeAnimation(timing.keyframes)
+    }
+
+    /// Each view's start (`ViewSchedule`): delays and cascades, over both screens' trees.
+    private func schedule(_ from: inout [TransientView], _ to: inout [TransientView]) {
+        guard !(transition.timing.isEmpty && (from + to).allSatisfy({ $0.timing.isEmpty }) && !hasCascade) else { return }
+        let lists: [Screen: [(node: Int, match: Int?)]] = [.from: fromNodes, .to: toNodes]
+        let views: [Screen: [TransientView]] = [.from: from, .to: to]
+        func treeViews(_ screen: Screen) -> ViewSchedule.TreeViews {
+            var refs: [Int: (ref: ViewSchedule.Ref, matched: Bool)] = [:]
+            for (i, entry) in lists[screen]!.enumerated() {
+                refs[entry.node] = (ViewSchedule.Ref(list: screen, index: i), entry.match != nil)
+            }
+            let other: Screen = screen == .from ? .to : .from
+            for (i, entry) in lists[other]!.enumerated() where views[other]![i].screen == other {
+                if let match = entry.match { refs[match] = (ViewSchedule.Ref(list: other, index: i), true) }
+            }
+            return ViewSchedule.TreeViews(tree: tree(screen), refs: refs, schedulesMatched: screen == .to)
+        }
+        let schedule = ViewSchedule(transition: transition.timing, ownTiming: [.from: from.map(\.timing), .to: to.map(\.timing)])
+        let starts = schedule.starts(in: [treeViews(.from), treeViews(.to)])
+        for i in from.indices { from[i].delay = starts[.from]![i] }
+        for i in to.indices { to[i].delay = starts[.to]![i] }
+    }
+
+    /// Whether any view of either screen has a cascade (a view that is not transient may cascade its descendants).
+    private var hasCascade: Bool {
+        fromTree.nodes.contains { $0.spec.shift.timing.cascade != nil } || toTree.nodes.contains { $0.spec.shift.timing.cascade != nil }
+    }
+
     /// A whole snapshot larger than four canvases and 2^20 px (4 MiB), or over
     /// the cap, is clipped to what can be seen; smaller ones stay whole, so
     /// ordinary scenes draw the same bytes as ever and pay for no analysis
@@ -305,5 +357,18 @@ struct TransientViewBuilder {
         let frames = Int((duration * viewport.fps - 1e-9).rounded(.up)) + 1
         let intervals = max(SnapshotRegion.minimumIntervals, SnapshotRegion.intervalBudget / count)
         return max(1, (frames - 1 + intervals - 1) / intervals)
+    }
+}
+
+/// Curves resolved to `Easing`s with their natural durations, by spelling.
+private final class EasingCache {
+    private var resolved: [CurveSpec: (Easing, Double?)] = [:]
+
+    func resolve(_ curve: CurveSpec) -> (Easing, Double?) {
+        if let known = resolved[curve] { return known }
+        // The validator refuses springs that do not settle; Shift's curve stands in for the impossible.
+        let result = (Easing(curve) ?? Easing(.standard)!, curve.naturalDuration)
+        resolved[curve] = result
+        return result
     }
 }

@@ -100,13 +100,15 @@ public struct TransitionSegment: Sendable {
         layer.paintGradient(state.gradient, into: &items)
         let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
+        // The cross-fade follows the curve but never leaves 0...1, whatever it overshoots.
+        let fade = min(max(progress, 0), 1)
         if let initial = view.initialContent {
             drawContent(
-                initial, opacity: 1 - progress, bounds: bounds, cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels,
+                initial, opacity: 1 - fade, bounds: bounds, cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels,
                 clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
         }
         drawContent(
-            view.finalContent, opacity: view.initialContent == nil ? 1 : progress, bounds: bounds,
+            view.finalContent, opacity: view.initialContent == nil ? 1 : fade, bounds: bounds,
             cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
             label: label, into: &items)
         for child in childOrder[index] {

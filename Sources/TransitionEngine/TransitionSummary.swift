@@ -17,13 +17,22 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         public var position: String
         /// Additional animations in effect, in Shift's terms (e.g. "move(x: -150, y: 0)").
         public var animations: [String]
+        /// Seconds from the segment's start to the view's (its delay, with any cascade's).
+        public var delay: Double
         public var duration: Double
+        /// The timing curve, as `CurveSpec.description` names it ("standard", "easeOutBack", "spring(...)").
+        public var curve: String
+        /// Hero's arc intensity, when the view's position follows one.
+        public var arc: Double?
+        /// Properties driven by keyframes, in the order the scene gives them.
+        public var keyframes: [String]
         /// How far the view's position travels, in points.
         public var distance: Double
     }
 
     public struct Segment: Codable, Sendable, Equatable {
         public var direction: String
+        /// Until the last view ends: the largest delay + duration.
         public var duration: Double
         public var views: [View]
     }
@@ -84,8 +93,9 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
                         screen: view.screen.rawValue, path: view.address.description, name: view.name, id: view.id,
                         matchedWith: view.matchAddress?.description, superview: superview,
                         position: view.options.position.rawValue,
-                        animations: view.animations.map(Self.describe), duration: view.duration,
-                        distance: view.travelDistance)
+                        animations: view.animations.map(Self.describe), delay: view.delay, duration: view.duration,
+                        curve: view.easing.curve.description, arc: view.arc?.intensity,
+                        keyframes: view.keyframes.tracks.map(\.property.rawValue), distance: view.travelDistance)
                 })
         }
         phases = timeline.phases.map { phase in

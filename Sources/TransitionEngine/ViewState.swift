@@ -84,8 +84,8 @@ struct ViewState: Sendable, Equatable {
     /// component, gradients as `GradientSpec.between` says. `masksToBounds` and `zPosition` take their final values at
     /// once, as Shift sets them without animation.
     func interpolated(to end: ViewState, _ progress: Double) -> ViewState {
-        if progress <= 0 { return withDiscreteValues(of: end) }
-        if progress >= 1 { return end }
+        if progress == 0 { return withDiscreteValues(of: end) }
+        if progress == 1 { return end }
         var s = self
         let p = progress
         s.position = Point(x: lerp(position.x, end.position.x, p), y: lerp(position.y, end.position.y, p))
@@ -110,7 +110,8 @@ struct ViewState: Sendable, Equatable {
                 height: lerp(transform.scale.height, end.transform.scale.height, p)),
             rotate: lerp(transform.rotate, end.transform.rotate, p))
         s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
-        (s.gradient, s.leavingGradient) = GradientSpec.between(gradient, end.gradient, p)
+        // Gradient stops and colours have no room to overshoot: they follow the progress held to 0...1.
+        (s.gradient, s.leavingGradient) = GradientSpec.between(gradient, end.gradient, min(max(p, 0), 1))
         return s.withDiscreteValues(of: end)
     }
 
@@ -118,6 +119,30 @@ struct ViewState: Sendable, Equatable {
         var s = self
         s.masksToBounds = end.masksToBounds
         s.zPosition = end.zPosition
+        return s
+    }
+
+    /// The state with every property inside its range: a spring or a back
+    /// curve carries interpolated values past their ends, which positions,
+    /// sizes, scales, radii and rotations may go (they overshoot, as on a
+    /// device), but opacities and colour components stay in 0...1 and sizes,
+    /// radii and widths at 0 or more. Between two valid states at progress in
+    /// 0...1 nothing changes, so v1 scenes keep their bytes.
+    func clampedToRanges() -> ViewState {
+        func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+        func color(_ c: RGBAColor) -> RGBAColor {
+            RGBAColor(red: unit(c.red), green: unit(c.green), blue: unit(c.blue), alpha: unit(c.alpha))
+        }
+        var s = self
+        s.alpha = unit(alpha)
+        s.shadowOpacity = unit(shadowOpacity)
+        s.size = Size(width: max(size.width, 0), height: max(size.height, 0))
+        s.cornerRadius = max(cornerRadius, 0)
+        s.borderWidth = max(borderWidth, 0)
+        s.shadowRadius = max(shadowRadius, 0)
+        s.borderColor = color(borderColor)
+        s.shadowColor = color(shadowColor)
+        s.backgroundColor = color(backgroundColor)
         return s
     }
 

@@ -83,6 +83,16 @@ struct InfoCommand: ParsableCommand {
         return String(repeating: "0", count: max(0, 5 - s.count)) + s
     }
 
+    /// "0.476 s, standard", or "0.476 s from 0.100 s, spring(...)": how long, from when, on which curve.
+    static func schedule(_ v: TransitionSummary.View) -> String {
+        var text = seconds(v.duration)
+        if v.delay > 0 { text += " from \(seconds(v.delay))" }
+        text += ", \(v.curve)"
+        if let arc = v.arc { text += ", arc \(arc == arc.rounded() ? String(Int(arc)) : String(arc))" }
+        if !v.keyframes.isEmpty { text += ", keyframes: " + v.keyframes.joined(separator: " ") }
+        return text
+    }
+
     static func text(_ summary: TransitionSummary) -> String {
         var out =
             "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
@@ -96,20 +106,20 @@ struct InfoCommand: ParsableCommand {
             out += line + ")\n"
         }
         for segment in summary.segments {
-            out += "\n\(segment.direction): \(seconds(segment.duration)) (its longest view)\n"
+            out += "\n\(segment.direction): \(seconds(segment.duration)) (until its last view ends)\n"
             let matched = segment.views.filter { $0.matchedWith != nil }
             let unmatched = segment.views.filter { $0.matchedWith == nil }
             if !matched.isEmpty {
                 out += "  matched pairs:\n"
                 for v in matched {
                     let pair = v.screen == "from" ? "\(v.path) -> \(v.matchedWith!)" : "\(v.matchedWith!) -> \(v.path)"
-                    out += "    \"\(v.id ?? "")\": \(pair)  \(seconds(v.duration)), moves \(String(format: "%.1f", v.distance)) pt\n"
+                    out += "    \"\(v.id ?? "")\": \(pair)  \(schedule(v)), moves \(String(format: "%.1f", v.distance)) pt\n"
                 }
             }
             out += "  unmatched views:\n"
             for v in unmatched {
                 let label = v.name.map { "\(v.path) (\($0))" } ?? v.path
-                var line = "    \(label)  \(seconds(v.duration))"
+                var line = "    \(label)  \(schedule(v))"
                 if v.superview != "container" { line += ", in \(v.superview)" } else { line += ", in container" }
                 if !v.animations.isEmpty { line += ", " + v.animations.joined(separator: ", ") }
                 out += line + "\n"

@@ -10,7 +10,7 @@ import Testing
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdoutText.contains("34 frames"))
         #expect(text.stdoutText.contains("\"title\": from.subviews[1].subviews[1] -> to.subviews[2]  0.537 s"))
-        #expect(text.stdoutText.contains("to.subviews[5] (play button)  0.456 s, in container, fade, move(x: 0, y: 160)"))
+        #expect(text.stdoutText.contains("to.subviews[5] (play button)  0.456 s, standard, in container, fade, move(x: 0, y: 160)"))
 
         let json = try CommandRunner.shiftrender("info", example, "--json")
         #expect(json.status == 0)
