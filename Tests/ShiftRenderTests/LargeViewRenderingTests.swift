@@ -81,6 +81,50 @@ struct LargeViewRenderingTests {
         }
     }
 
+    /// The same under curves that overshoot or turn back, an arc and keyframes:
+    /// what can be seen is bounded over the progress each can reach
+    /// (`Easing.range`, the arc's hull, the keyframes' stops), not its ends.
+    @Test(
+        "A clipped snapshot draws what the whole one does under springs, back and elastic curves, an arc and keyframes",
+        arguments: [
+            TimingOptions(curve: .spring(.response(response: 0.5, dampingFraction: 0.2))),
+            TimingOptions(duration: 0.6, curve: .named(.easeInOutBack)),
+            TimingOptions(duration: 0.8, curve: .named(.easeOutElastic)),
+            TimingOptions(duration: 0.5, curve: .named(.easeOutBounce), arc: 1),
+            TimingOptions(
+                duration: 0.5, curve: .spring(.dampingRatio(0.4)),
+                keyframes: [
+                    KeyframeTrack(.translate, [KeyframeStop(at: 0, .pair(0, 0)), KeyframeStop(at: 0.5, .pair(-150, 60)), KeyframeStop(at: 1, .pair(0, 0))]),
+                    KeyframeTrack(.rotate, [KeyframeStop(at: 0, .number(-20)), KeyframeStop(at: 0.7, .number(15)), KeyframeStop(at: 1, .number(0))]),
+                ]),
+        ])
+    func clippedEqualsWholeUnderEveryTimingForm(timing: TimingOptions) throws {
+        var scene = Self.sheetScene(side: 1100)
+        // Arriving from 2x, turned and moved: the final state shows the most of the sheet, so what
+        // an overshoot past it shows (below 1x, turned back) is seen at no other time.
+        scene.to.subviews[0].shift.animations = [
+            AdditionalAnimation(.scale(2)), AdditionalAnimation(.rotate(-25)), AdditionalAnimation(.move(dx: -60, dy: -90)),
+        ]
+        scene.to.subviews[0].shift.timing = timing
+        // Two frames a second: the region is bounded between samples half a second apart, where
+        // these curves swing far past both ends (an end-values bound drew wrong pixels here).
+        scene.fps = 2
+        #expect(SceneValidator.problems(in: scene).isEmpty)
+        let clipped = TransitionTimeline(scene: scene)
+        let whole = TransitionTimeline(scene: scene, clipsLargeSnapshots: false)
+        let kept = try #require(clipped.snapshots.first)
+        #expect(clipped.snapshots.count == 1 && kept.pixelWidth * kept.pixelHeight < 1100 * 1100 / 2)
+        let a = FrameRenderer(plan: clipped, threads: 2)
+        let b = FrameRenderer(plan: whole, threads: 2)
+        var x = Bitmap(width: 0, height: 0)
+        var y = Bitmap(width: 0, height: 0)
+        for t in stride(from: 0.0, through: clipped.segments[0].duration, by: 0.1) {
+            a.render(clipped.displayList(segment: 0, time: t), into: &x)
+            b.render(whole.displayList(segment: 0, time: t), into: &y)
+            #expect(Self.largestDifference(x, y) == 0, "t \(t)")
+        }
+    }
+
     /// The scene: a 1 000 000-pt animating view with a subview, on a
     /// 390 x 844 canvas at scale 2. Its whole snapshot would be 2 000 000 px a
     /// side (16 TB); the budget refused it. Clipped, it renders within 200 MB.
