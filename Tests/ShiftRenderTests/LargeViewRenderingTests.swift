@@ -112,8 +112,10 @@ struct LargeViewRenderingTests {
         #expect(SceneValidator.problems(in: scene).isEmpty)
         let clipped = TransitionTimeline(scene: scene)
         let whole = TransitionTimeline(scene: scene, clipsLargeSnapshots: false)
-        let kept = try #require(clipped.snapshots.first)
-        #expect(clipped.snapshots.count == 1 && kept.pixelWidth * kept.pixelHeight < 1100 * 1100 / 2)
+        // The bounds are sound but loose for these curves (an envelope, a control-point hull), so the
+        // kept part may be all of it; what must hold is that no frame reads past what was kept. A bound
+        // from the end values only failed this for the spring and the elastic curve.
+        #expect(clipped.snapshots.count == 1)
         let a = FrameRenderer(plan: clipped, threads: 2)
         let b = FrameRenderer(plan: whole, threads: 2)
         var x = Bitmap(width: 0, height: 0)
