@@ -52,42 +52,67 @@ public struct Easing: Sendable, Hashable {
         }
     }
 
-    /// Whether progress never decreases as time goes on.
+    /// Whether progress never decreases as time goes on. A Bézier whose control
+    /// y lie in 0...1 never does (its y'(s) is a quadratic Bézier through 3 y1,
+    /// 3 (y2 - y1), 3 (1 - y2), never negative since (y1 - y2)^2 <= y1 (1 - y2)),
+    /// and nor does a spring that never overshoots (`Spring.isMonotone`).
     public var isMonotone: Bool {
         switch kind {
         case .bezier(let b): return (0 ... 1).contains(b.y1) && (0 ... 1).contains(b.y2)
         case .closedForm: return false
-        case .spring(let s, _): return s.dampingRatio >= 1 && s.initialVelocity >= 0
+        case .spring(let s, _): return s.isMonotone
         }
     }
 
-    /// Bounds that hold every value the curve takes at unit times in `a...b`
-    /// (clamped to 0...1): the end values for a monotone curve, otherwise
-    /// what the curve's form allows (a Bézier stays inside its control
-    /// points' hull; a spring and an elastic curve inside their decaying envelopes).
+    /// Bounds that hold every value `value(at:)` takes at unit times between `a`
+    /// and `b` (in either order, clamped to 0...1, NaN counting as 0 as in
+    /// `value(at:)`). Exact for Béziers and springs (the ends and the turning
+    /// points between them), the decaying envelope for Elastic, 0...1 for
+    /// Bounce; widened by a billionth so rounding in the evaluation cannot
+    /// step outside.
     public func range(from a: Double, to b: Double) -> ClosedRange<Double> {
-        let lo = min(max(a, 0), 1)
-        let hi = max(min(max(b, 0), 1), lo)
-        if isMonotone { return value(at: lo) ... value(at: hi) }
+        let lo = min(Self.unit(a), Self.unit(b))
+        let hi = max(Self.unit(a), Self.unit(b))
+        var lower = min(value(at: lo), value(at: hi))
+        var upper = max(value(at: lo), value(at: hi))
+        let inner: ClosedRange<Double>
         switch kind {
         case .bezier(let c):
-            return min(0, c.y1, c.y2) ... max(1, c.y1, c.y2)
+            inner = c.range(from: lo, to: hi)
         case .spring(let spring, let settling):
-            let e = spring.envelope(at: lo * settling)
-            return (1 - e) ... (1 + e)
+            // Includes x at the settling time, within 0.001 of the 1 that unit time 1 shows.
+            inner = spring.range(from: lo * settling, to: hi * settling)
         case .closedForm(let name):
-            switch name {
-            case .easeInElastic:
-                let e = pow(2, 10 * hi - 10)
-                return -e ... e
-            case .easeOutElastic:
-                let e = pow(2, -10 * lo)
-                return (1 - e) ... (1 + e)
-            case .easeInOutElastic:
-                return -0.5 ... 1.5
-            default:
-                return 0 ... 1
-            }
+            inner = Self.closedFormRange(name, lo, hi)
+        }
+        lower = min(lower, inner.lowerBound)
+        upper = max(upper, inner.upperBound)
+        let slack = 1e-9 * max(1, abs(lower), abs(upper))
+        return (lower - slack) ... (upper + slack)
+    }
+
+    /// A unit time in 0...1, NaN as 0.
+    private static func unit(_ u: Double) -> Double { u > 0 ? min(u, 1) : 0 }
+
+    /// easings.net's Elastic curves are 2^(...) times a sine: that power bounds
+    /// how far they stray (from 0 on the way in, from 1 on the way out).
+    private static func closedFormRange(_ name: NamedCurve, _ lo: Double, _ hi: Double) -> ClosedRange<Double> {
+        switch name {
+        case .easeInElastic:
+            let e = pow(2, 10 * hi - 10)
+            return -e ... e
+        case .easeOutElastic:
+            let e = pow(2, -10 * lo)
+            return (1 - e) ... (1 + e)
+        case .easeInOutElastic:
+            // The first half strays at most `first` from 0, the second `second` from 1.
+            let first = pow(2, 20 * min(hi, 0.5) - 10) / 2
+            let second = pow(2, -20 * max(lo, 0.5) + 10) / 2
+            if hi < 0.5 { return -first ... first }
+            if lo >= 0.5 { return (1 - second) ... (1 + second) }
+            return min(-first, 1 - second) ... max(first, 1 + second)
+        default:
+            return 0 ... 1
         }
     }
 }

@@ -66,28 +66,26 @@ public enum NamedCurve: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// easings.net's function at unit time `x` in 0...1, for the curves
-    /// without a Bézier; nil for the others.
+    /// easings.net's function at unit time `x` (clamped to 0...1, NaN as 0,
+    /// as `Easing` does; past 1 the Bounce parabolas climb without bound), for
+    /// the curves without a Bézier; nil for the others.
     public func closedFormValue(at x: Double) -> Double? {
+        guard bezier == nil else { return nil }
+        if !(x > 0) { return 0 }
+        if x >= 1 { return 1 }
         switch self {
         case .easeInElastic:
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
             return -pow(2, 10 * x - 10) * sin((10 * x - 10.75) * (2 * Double.pi / 3))
         case .easeOutElastic:
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
             return pow(2, -10 * x) * sin((10 * x - 0.75) * (2 * Double.pi / 3)) + 1
         case .easeInOutElastic:
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
             let c5 = 2 * Double.pi / 4.5
             if x < 0.5 { return -(pow(2, 20 * x - 10) * sin((20 * x - 11.125) * c5)) / 2 }
             return pow(2, -20 * x + 10) * sin((20 * x - 11.125) * c5) / 2 + 1
-        case .easeOutBounce: return Self.bounceOut(x)
         case .easeInBounce: return 1 - Self.bounceOut(1 - x)
         case .easeInOutBounce:
             return x < 0.5 ? (1 - Self.bounceOut(1 - 2 * x)) / 2 : (1 + Self.bounceOut(2 * x - 1)) / 2
+        case .easeOutBounce: return Self.bounceOut(x)
         default: return nil
         }
     }

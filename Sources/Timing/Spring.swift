@@ -10,6 +10,9 @@ import Foundation
 /// - over-damped (zeta > 1), roots r1,2 = -lambda +- sqrt(lambda^2 - w0^2):
 ///   x(t) = 1 - (a e^(r1 t) + (1 - a) e^(r2 t)), a = (-v0 - r2)/(r1 - r2).
 ///
+/// Turning points, the envelope, ranges of values and the settling time are
+/// in SpringBounds.swift.
+///
 /// Over-damped springs are the sum of two exponentials, not clamped to
 /// critical damping as SwiftUI's `Spring(mass:stiffness:damping:)` does by
 /// default: every spelling that reaches them (CASpringAnimation's damping,
@@ -49,7 +52,9 @@ public struct Spring: Sendable, Hashable {
     }
 
     private init(responseSeconds response: Double, dampingFraction fraction: Double) {
-        let w0 = 2 * Double.pi / response
+        // NaN for a response that is not positive: squared, a negative one would make a valid
+        // stiffness, and with a negative fraction a valid spring.
+        let w0 = response > 0 ? 2 * Double.pi / response : .nan
         self.init(stiffness: w0 * w0, damping: 4 * Double.pi * fraction / response, mass: 1)
     }
 
@@ -65,17 +70,23 @@ public struct Spring: Sendable, Hashable {
         [stiffness, damping, mass, initialVelocity].allSatisfy(\.isFinite) && stiffness > 0 && mass > 0 && damping > 0
     }
 
-    private enum Regime { case under(w: Double), critical, over(r1: Double, r2: Double) }
+    enum Regime {
+        case under(w: Double)
+        case critical
+        case over(r1: Double, r2: Double)
+    }
 
-    private var regime: Regime {
+    var regime: Regime {
         let w0 = naturalFrequency
         let lambda = decayRate
         // Within a part in 10^9 of critical the under- and over-damped forms
         // divide by almost 0; the critical form is exact to that precision.
         if abs(lambda - w0) <= 1e-9 * w0 { return .critical }
         if lambda < w0 { return .under(w: (w0 * w0 - lambda * lambda).squareRoot()) }
-        let root = (lambda * lambda - w0 * w0).squareRoot()
-        return .over(r1: -lambda + root, r2: -lambda - root)
+        let r2 = -lambda - (lambda * lambda - w0 * w0).squareRoot()
+        // r1 r2 = w0^2, while -lambda + sqrt(lambda^2 - w0^2) cancels for heavy damping (at zeta = 40000
+        // the slow root, which sets the settling time, put it off by 2.4e-7 of itself).
+        return .over(r1: stiffness / mass / r2, r2: r2)
     }
 
     /// The displacement from the target, 1 - x(t), at `t` seconds.
@@ -95,60 +106,4 @@ public struct Spring: Sendable, Hashable {
 
     /// x(t): the spring's position at `t` seconds (0 at t = 0).
     public func value(at t: Double) -> Double { 1 - displacement(at: t) }
-
-    /// A bound on |1 - x| from `t` on that never increases: the decaying
-    /// envelope of the closed form.
-    public func envelope(at t: Double) -> Double {
-        let lambda = decayRate
-        let v0 = initialVelocity
-        switch regime {
-        case .under(let w):
-            return exp(-lambda * t) * (1 + ((lambda - v0) / w) * ((lambda - v0) / w)).squareRoot()
-        case .critical:
-            // e^(-lambda s)(1 + |lambda - v0| s) decreases once s > 1/lambda - 1/|lambda - v0|;
-            // before that, its maximum over s >= t is at that turning point.
-            let b = abs(lambda - v0)
-            let turn = b > lambda ? 1 / lambda - 1 / b : 0
-            let s = max(t, turn)
-            return exp(-lambda * s) * (1 + b * s)
-        case .over(let r1, let r2):
-            let a = (-v0 - r2) / (r1 - r2)
-            return abs(a) * exp(r1 * t) + abs(1 - a) * exp(r2 * t)
-        }
-    }
-
-    /// The first time after which |1 - x| stays below `settlingTolerance`;
-    /// nil when the spring does not come to rest (not `isValid`) or takes
-    /// longer than `limit` seconds.
-    public func settlingTime(limit: Double = 600) -> Double? {
-        guard isValid else { return nil }
-        let epsilon = Self.settlingTolerance
-        // An upper bound: where the envelope drops below epsilon (doubling, then bisection).
-        var high = 1 / max(decayRate, 1e-12)
-        var steps = 0
-        while envelope(at: high) >= epsilon {
-            high *= 2
-            steps += 1
-            if high > 2 * limit || steps > 200 { return nil }
-        }
-        var low = 0.0
-        for _ in 0 ..< 60 {
-            let mid = (low + high) / 2
-            if envelope(at: mid) >= epsilon { low = mid } else { high = mid }
-        }
-        // Walk back from the bound in steps far shorter than a period (and than
-        // the decay time) to the last moment |1 - x| reaches epsilon, then bisect.
-        var step = high / 4096
-        if case .under(let w) = regime { step = min(step, 2 * Double.pi / w / 64) }
-        var t = high
-        while t > 0, abs(displacement(at: t)) < epsilon { t -= step }
-        guard t > 0 else { return 0 }
-        var inside = min(t + step, high)
-        var outside = t
-        for _ in 0 ..< 60 {
-            let mid = (inside + outside) / 2
-            if abs(displacement(at: mid)) < epsilon { inside = mid } else { outside = mid }
-        }
-        return inside <= limit ? inside : nil
-    }
 }

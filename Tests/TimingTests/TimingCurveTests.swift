@@ -2,11 +2,11 @@ import Testing
 import Timing
 
 @Suite struct TimingCurveTests {
-    // Reference values computed independently by 200-step bisection on the
-    // Bernstein form of cubic-bezier(0.4, 0, 0.2, 1) (Python, double precision).
-    @Test(arguments: [(0.25, 0.23658736046778162), (0.5, 0.7755613111161977), (0.75, 0.9593677367393759)])
+    // Reference values: x(s) = t solved by 250-step bisection in 80-digit arithmetic, then y(s)
+    // (the Python is in NamedCurveTests.swift).
+    @Test(arguments: [(0.25, 0.23658736046778156894), (0.5, 0.77556131111619775841), (0.75, 0.95936773673937598018)])
     func shiftCurveMatchesReference(t: Double, expected: Double) {
-        #expect(abs(TimingCurve.shift.value(at: t) - expected) < 1e-4)
+        #expect(abs(TimingCurve.shift.value(at: t) - expected) < 1e-14)
     }
 
     @Test func endpointsAreExactAndOutOfRangeClamps() {
@@ -27,6 +27,32 @@ import Timing
     }
 
     @Test func linearCurveIsIdentity() {
-        for t in [0.1, 0.33, 0.9] { #expect(abs(TimingCurve.linear.value(at: t) - t) < 1e-9) }
+        for t in [0.1, 0.33, 0.9] { #expect(abs(TimingCurve.linear.value(at: t) - t) < 1e-15) }
+    }
+
+    // easeInOutExpo (1, 0, 0, 1) has x'(s) = 0 at s = 0.5: x - 0.5 = 4 (s - 0.5)^3, so t = 0.5 + 5e-13
+    // is at s = 0.5 + 5e-5 and y = 0.500075002 (mpmath as above). Newton's method stopped at
+    // |x(s) - t| < 1e-12 and returned y = 0.5000000000007. The tolerance covers the rounding of
+    // x(s) itself there (1e-16 in x moves s by ~4e-9 at that slope).
+    @Test func solvesWhereTheCurveIsVertical() {
+        let expo = TimingCurve(1, 0, 0, 1)
+        #expect(abs(expo.value(at: 0.5 + 5e-13) - 0.50007500222219867861) < 1e-7)
+    }
+
+    // Bisection walks one tree of midpoints for every t, so values never step back, even across
+    // the vertical tangent, an ulp or two at a time.
+    @Test func valuesNeverDecreaseAcrossAVerticalTangent() {
+        let expo = TimingCurve(1, 0, 0, 1)
+        var t = 0.5 - 2e-12
+        var previous = expo.value(at: t)
+        var decreases = 0
+        for _ in 0 ..< 60000 {
+            t += 1e-16
+            let v = expo.value(at: t)
+            if v < previous { decreases += 1 }
+            previous = v
+        }
+        #expect(decreases == 0)
+        #expect(t > 0.5 + 2e-12)
     }
 }
