@@ -75,6 +75,9 @@ public struct Easing: Sendable, Hashable {
         let hi = max(Self.unit(a), Self.unit(b))
         var lower = min(value(at: lo), value(at: hi))
         var upper = max(value(at: lo), value(at: hi))
+        // The values the curve is sampled at, exactly: a monotone curve between two times lies between
+        // them (the solver is monotone too), and large snapshots of Shift's curve keep their v1 bounds.
+        if isMonotone { return lower ... upper }
         let inner: ClosedRange<Double>
         switch kind {
         case .bezier(let c):
