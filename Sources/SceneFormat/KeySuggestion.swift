@@ -33,6 +33,25 @@ enum KeySuggestion {
         "contentAnimation": "shift.contentAnimation",
         "contentSizing": "shift.contentSizing",
         "animations": "shift.animations",
+        // Timing keys written on the view itself instead of in its `shift`.
+        "duration": "shift.duration",
+        "delay": "shift.delay",
+        "curve": "shift.curve",
+        "cascade": "shift.cascade",
+        "arc": "shift.arc",
+        "keyframes": "shift.keyframes",
+        // Core Animation's, Hero's and SwiftUI's words for a curve and a Bézier, and UIKit's spring arguments.
+        "timingFunction": "curve",
+        "bezier": "cubicBezier",
+        "controlPoints": "cubicBezier",
+        "timingCurve": "cubicBezier",
+        "spring": "curve",
+        "usingSpringWithDamping": "dampingRatio",
+        "initialSpringVelocity": "initialVelocity",
+        "velocity": "initialVelocity",
+        // Curve names: CAMediaTimingFunctionName's and CSS's `ease` (Core Animation's default curve).
+        "easeInEaseOut": "easeInOut",
+        "ease": "default",
         // UIView.ContentMode.
         "scaleAspectFill": "aspectFill",
         "scaleAspectFit": "aspectFit",
@@ -51,14 +70,16 @@ enum KeySuggestion {
     /// Our spelling of a UIKit or Shift one, when `known` has it. Accepts the
     /// forms code has: `layer.cornerRadius`, `.scaleAspectFill`,
     /// `UIViewContentModeScaleAspectFill`, `UIView.ContentMode.redraw`,
-    /// CALayer's `shadowColor` inside `shadow`, and CAGradientLayerType's
-    /// `kCAGradientLayerRadial` and `CAGradientLayerType.radial`.
+    /// CALayer's `shadowColor` inside `shadow`, CAGradientLayerType's
+    /// `kCAGradientLayerRadial` and `CAGradientLayerType.radial`, and
+    /// CAMediaTimingFunctionName's `kCAMediaTimingFunctionEaseIn` and `.easeInEaseOut`.
     static func foreign(_ key: String, among known: [String]) -> String? {
         let offered = { (hint: String) in known.contains(String(hint.split(separator: ".")[0])) }
         var name = Substring(key)
         var names = [name]
         for prefix in [
-            "UIView.ContentMode.", "UIViewContentMode", "CAGradientLayerType.", "kCAGradientLayer", "layer.", "view.", ".",
+            "UIView.ContentMode.", "UIViewContentMode", "CAGradientLayerType.", "kCAGradientLayer", "CAMediaTimingFunctionName.",
+            "kCAMediaTimingFunction", "layer.", "view.", ".",
             "shadow",
         ] where name.hasPrefix(prefix) {
             name = name.dropFirst(prefix.count)

@@ -216,6 +216,7 @@ struct SceneDecoder {
             spec.holdBefore = number(h["before"], place.key("hold").key("before"), default: 0)
             spec.holdAfter = number(h["after"], place.key("hold").key("after"), default: 0)
         }
+        spec.timing = decodeTiming(m, place)
         return spec
     }
 
@@ -363,6 +364,7 @@ struct SceneDecoder {
                 report(listPlace, "expected an array of animations, got \(list.value.kindName)", at: list)
             }
         }
+        options.timing = decodeTiming(m, place)
         return options
     }
 }

@@ -1,3 +1,5 @@
+import SceneModel
+
 /// Every key the scene decoder knows, by kind of object. The decoder checks
 /// objects against these lists (an unknown key is an error with a "did you
 /// mean" hint), and a test compares them, both ways, with the `properties` of
@@ -6,7 +8,7 @@ enum SceneKeys {
     /// The top-level object. `$schema` lets editors find the JSON Schema.
     static let scene = ["version", "canvas", "fps", "transition", "from", "to", "$schema"]
     static let canvas = ["width", "height", "scale", "background"]
-    static let transition = ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"]
+    static let transition = ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing
     static let hold = ["before", "after"]
     /// `transition.defaultAnimation` written as an object: `{"scale": "up" | "down" | number}`.
     static let defaultAnimation = ["scale"]
@@ -26,7 +28,23 @@ enum SceneKeys {
     /// CAGradientLayer's properties.
     static let gradient = ["type", "colors", "locations", "startPoint", "endPoint"]
     static let transform = ["translate", "scale", "rotate"]
-    static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"]
+    static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"] + timing
+    /// The timing keys, the same on a view's `shift` and on `transition` (the default for every view).
+    static let timing = ["duration", "delay", "curve", "cascade", "arc", "keyframes"]
+    /// A `curve` written as an object: one of these keys.
+    static let curveFunction = ["cubicBezier", "spring"]
+    /// The four ways to spell a spring, by the system that spells it so; a spring uses the keys of one.
+    static let springSpellings: [(system: String, keys: [String])] = [
+        ("SwiftUI", ["response", "dampingFraction"]),
+        ("SwiftUI", ["duration", "bounce"]),
+        ("CASpringAnimation", ["stiffness", "damping", "mass", "initialVelocity"]),
+        ("UIViewPropertyAnimator", ["dampingRatio"]),
+    ]
+    static let spring = springSpellings.flatMap(\.keys)
+    /// `cascade` written as an object (Hero's `cascade(delta:direction:delayMatchedViews:)`).
+    static let cascade = ["delta", "direction", "delayMatchedViews"]
+    /// The properties `keyframes` may drive.
+    static let keyframes = KeyframeProperty.allCases.map(\.rawValue)
     /// The animation names of `shift.animations` (Shift's vocabulary plus Hero's `rotate`).
     static let animationNames = [
         "fade", "scale", "move", "bounds", "alpha", "opacity", "cornerRadius", "anchorPoint", "zPosition",

@@ -131,14 +131,14 @@ private struct SceneWriter {
         if c.background != .black { canvas.append(("background", color(c.background))) }
         members.append(("canvas", .object(canvas)))
         if scene.fps != 60 { members.append(("fps", .number(scene.fps))) }
-        let t = transition(scene.transition)
+        let t = try transition(scene.transition)
         if !t.isEmpty { members.append(("transition", .object(t))) }
         members.append(("from", try view(scene.from, ViewAddress(screen: .from).place)))
         members.append(("to", try view(scene.to, ViewAddress(screen: .to).place)))
         return .object(members)
     }
 
-    func transition(_ t: TransitionSpec) -> [(String, JSONOutput)] {
+    func transition(_ t: TransitionSpec) throws(SceneJSON.WriteError) -> [(String, JSONOutput)] {
         let d = TransitionSpec()
         var members: [(String, JSONOutput)] = []
         if t.direction != d.direction { members.append(("direction", .string(t.direction.rawValue))) }
@@ -156,6 +156,7 @@ private struct SceneWriter {
         if t.holdAfter != d.holdAfter { hold.append(("after", .number(t.holdAfter))) }
         if !hold.isEmpty { members.append(("hold", .object(hold))) }
         if t.roundtripPause != d.roundtripPause { members.append(("roundtripPause", .number(t.roundtripPause))) }
+        members += try timing(t.timing, .key("transition"))
         return members
     }
 
@@ -186,7 +187,7 @@ private struct SceneWriter {
         }
         if v.contentMode != d.contentMode { m.append(("contentMode", .string(v.contentMode.rawValue))) }
         if let t = v.text { m.append(("text", text(t))) }
-        let s = shift(v.shift)
+        let s = try shift(v.shift, place.key("shift"))
         if !s.isEmpty { m.append(("shift", .object(s))) }
         if !v.subviews.isEmpty {
             var subviews: [JSONOutput] = []
@@ -262,7 +263,7 @@ private struct SceneWriter {
         return m
     }
 
-    func shift(_ s: ShiftOptions) -> [(String, JSONOutput)] {
+    func shift(_ s: ShiftOptions, _ place: ScenePlace) throws(SceneJSON.WriteError) -> [(String, JSONOutput)] {
         let d = ShiftOptions()
         var m: [(String, JSONOutput)] = []
         if let id = s.id { m.append(("id", .string(id))) }
@@ -272,7 +273,83 @@ private struct SceneWriter {
         if s.position != d.position { m.append(("position", .string(s.position.rawValue))) }
         if s.isHidden != d.isHidden { m.append(("isHidden", .bool(s.isHidden))) }
         if !s.animations.isEmpty { m.append(("animations", .array(s.animations.map(animation)))) }
+        m += try timing(s.timing, place)
         return m
+    }
+
+    /// Only the keys set. Arc 1 is written `true`, as Hero's `arc()` says it;
+    /// a cascade always as an object with all three keys, so it reads at a glance.
+    func timing(_ t: TimingOptions, _ place: ScenePlace) throws(SceneJSON.WriteError) -> [(String, JSONOutput)] {
+        var m: [(String, JSONOutput)] = []
+        if let duration = t.duration { m.append(("duration", .number(duration))) }
+        if let delay = t.delay { m.append(("delay", .number(delay))) }
+        if let c = t.curve { m.append(("curve", curve(c))) }
+        if let c = t.cascade {
+            m.append(
+                (
+                    "cascade",
+                    .object([
+                        ("delta", .number(c.delta)), ("direction", .string(c.direction.rawValue)),
+                        ("delayMatchedViews", .bool(c.delayMatchedViews)),
+                    ])
+                ))
+        }
+        if let arc = t.arc { m.append(("arc", arc == 1 ? .bool(true) : .number(arc))) }
+        if !t.keyframes.isEmpty { m.append(("keyframes", try keyframes(t.keyframes, place.key("keyframes")))) }
+        return m
+    }
+
+    /// Every key of the spring's spelling, defaults included, so the spelling shows.
+    func curve(_ c: CurveSpec) -> JSONOutput {
+        switch c {
+        case .named(let name): return .string(name.rawValue)
+        case .cubicBezier(let b): return .object([("cubicBezier", numbers(b.x1, b.y1, b.x2, b.y2))])
+        case .spring(let spec):
+            let keys: [(String, JSONOutput)]
+            switch spec {
+            case .response(let r, let f): keys = [("response", .number(r)), ("dampingFraction", .number(f))]
+            case .durationBounce(let d, let b): keys = [("duration", .number(d)), ("bounce", .number(b))]
+            case .physical(let k, let c, let m, let v):
+                keys = [("stiffness", .number(k)), ("damping", .number(c)), ("mass", .number(m)), ("initialVelocity", .number(v))]
+            case .dampingRatio(let z): keys = [("dampingRatio", .number(z))]
+            }
+            return .object([("spring", .object(keys))])
+        }
+    }
+
+    /// JSON names each property once and gives each its form, so a track
+    /// twice or a value of another kind (possible only in Swift) has no spelling.
+    func keyframes(_ tracks: [KeyframeTrack], _ place: ScenePlace) throws(SceneJSON.WriteError) -> JSONOutput {
+        var m: [(String, JSONOutput)] = []
+        for track in tracks {
+            let name = track.property.rawValue
+            guard !m.contains(where: { $0.0 == name }) else {
+                throw SceneJSON.WriteError(place: place.key(name), reason: "\(name) has keyframes twice; JSON names each property once")
+            }
+            var stops: [JSONOutput] = []
+            for (i, stop) in track.stops.enumerated() {
+                let value: JSONOutput
+                switch (track.property.kind, stop.value) {
+                case (.number, .number(let v)): value = .number(v)
+                case (.color, .color(let c)): value = color(c)
+                case (.pair, .pair(let x, let y)): value = track.property == .scale && x == y ? .number(x) : numbers(x, y)
+                default:
+                    let kinds: [KeyframeProperty.Kind: String] = [.number: "a number", .pair: "a pair", .color: "a colour"]
+                    let given: KeyframeProperty.Kind
+                    switch stop.value {
+                    case .number: given = .number
+                    case .pair: given = .pair
+                    case .color: given = .color
+                    }
+                    throw SceneJSON.WriteError(
+                        place: place.key(name).index(i).index(1),
+                        reason: "\(name) keyframes take \(kinds[track.property.kind]!), not \(kinds[given]!); JSON has no spelling for it")
+                }
+                stops.append(.array([.number(stop.at), value]))
+            }
+            m.append((name, .array(stops)))
+        }
+        return .object(m)
     }
 
     func animation(_ a: AdditionalAnimation) -> JSONOutput {

@@ -30,4 +30,18 @@ public enum SceneLimits {
     /// Colours of one gradient (ours: CAGradientLayer names no limit; 256 is
     /// far beyond any design and keeps per-frame interpolation small).
     public static let maximumGradientColors = 256
+    /// Stops in one keyframe track (ours: LiquidTransition and TransitKit take a closure and name no
+    /// limit). A thousand is a stop per frame for 16 s at 60 fps, more than any hand-written track, and
+    /// bounds the search for the stops around each frame's progress.
+    public static let maximumKeyframes = 1000
+    /// A cubic Bézier's control-point y, either way (ours: CSS and Core Animation take any). At 100 the
+    /// curve already goes some 75 times as far as the motion; past it a value is a typo, not an overshoot.
+    public static let maximumBezierControlY = 100.0
+    /// A `dampingRatio` spring's ratio (UIViewPropertyAnimator's, scaled to the view's duration). Below
+    /// 0.01 the spring rings over a hundred times before it settles: a blur of oscillation, not a motion.
+    public static let minimumDampingRatio = 0.01
+    /// Above critical damping (1) a larger ratio only slows the approach, and the curve scaled to the
+    /// view's duration tends to one exponential ease-out: past 10 it moves by about a thousandth of the
+    /// motion at most, so a larger ratio says nothing more (and its unit spring takes ever longer to settle).
+    public static let maximumDampingRatio = 10.0
 }

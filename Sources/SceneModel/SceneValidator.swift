@@ -20,13 +20,13 @@ public enum SceneValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     var problems: [SceneProblem] = []
     private var viewCount = 0
-    private let coordinate = -SceneLimits.maximumCoordinate ... SceneLimits.maximumCoordinate
-    private let length = 0 ... SceneLimits.maximumCoordinate
-    private let unit = 0.0 ... 1.0
-    private let seconds = 0 ... SceneLimits.maximumSeconds
+    let coordinate = -SceneLimits.maximumCoordinate ... SceneLimits.maximumCoordinate
+    let length = 0 ... SceneLimits.maximumCoordinate
+    let unit = 0.0 ... 1.0
+    let seconds = 0 ... SceneLimits.maximumSeconds
 
     mutating func report(_ place: ScenePlace, _ message: String) {
         problems.append(SceneProblem(at: place, message))
@@ -53,16 +53,26 @@ private struct Checker {
 
     /// Components of a vector, each reported at its index as a file lists them.
     mutating func components(_ values: [Double], _ place: ScenePlace, in range: ClosedRange<Double>) {
-        for (i, value) in values.enumerated() {
-            guard value.isFinite else {
-                report(place.index(i), value.isNaN ? "not a number (NaN)" : "\(value) is not a finite number")
-                continue
-            }
-            if !range.contains(value) {
-                let f = Self.format
-                report(place.index(i), "\(f(value)) is out of range \(f(range.lowerBound))...\(f(range.upperBound))")
-            }
+        for (i, value) in values.enumerated() { component(value, place.index(i), in: range) }
+    }
+
+    /// One component of a vector (or a number in a list), reported with its range.
+    mutating func component(_ value: Double, _ place: ScenePlace, in range: ClosedRange<Double>) {
+        guard finite(value, place) else { return }
+        if !range.contains(value) {
+            let f = Self.format
+            report(place, "\(f(value)) is out of range \(f(range.lowerBound))...\(f(range.upperBound))")
         }
+    }
+
+    /// Whether `value` is finite; reported when not.
+    @discardableResult
+    mutating func finite(_ value: Double, _ place: ScenePlace) -> Bool {
+        guard value.isFinite else {
+            report(place, value.isNaN ? "not a number (NaN)" : "\(value) is not a finite number")
+            return false
+        }
+        return true
     }
 
     mutating func point(_ p: Point, _ place: ScenePlace, in range: ClosedRange<Double>) {
@@ -138,6 +148,7 @@ private struct Checker {
         if case .scale(let k) = transition.defaultAnimation {
             number(k, place.key("defaultAnimation").key("scale"), in: 0 ... 100, exclusiveLower: true)
         }
+        check(transition.timing, place)
     }
 
     // MARK: Views
@@ -268,6 +279,7 @@ private struct Checker {
             let change = animation.change
             check(change, place.key("animations").index(i).key(change.name))
         }
+        check(shift.timing, place)
     }
 
     mutating func check(_ change: PropertyChange, _ place: ScenePlace) {

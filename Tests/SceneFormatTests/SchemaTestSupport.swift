@@ -27,7 +27,9 @@ let kitchenSinkScene = """
       "canvas": { "width": 120, "height": 80, "scale": 2, "background": [0, 0, 0, 0.5] },
       "fps": 30,
       "transition": { "direction": "roundtrip", "baselineDuration": 0.3, "viewOrder": "toViewsOnTop",
-                      "defaultAnimation": { "scale": 1.3 }, "hold": { "before": 0.1, "after": 0.2 }, "roundtripPause": 0.25 },
+                      "defaultAnimation": { "scale": 1.3 }, "hold": { "before": 0.1, "after": 0.2 }, "roundtripPause": 0.25,
+                      "duration": 0.4, "delay": 0.05, "curve": { "spring": { "duration": 0.5, "bounce": 0.2 } }, "cascade": true,
+                      "arc": 0.5, "keyframes": { "opacity": [[0, 1], [1, 1]] } },
       "from": {
         "name": "from root", "frame": [0, 0, 120, 80], "backgroundColor": "#F2F2F7", "alpha": 1,
         "subviews": [
@@ -39,10 +41,20 @@ let kitchenSinkScene = """
             "gradient": { "type": "radial", "colors": ["#FF5F6D", [1, 0.76, 0.44, 0.5]], "locations": [0, 1],
                           "startPoint": [0.5, 0.5], "endPoint": [1, 1] },
             "shift": { "id": "card", "contentAnimation": "final", "contentSizing": "final", "superview": "parent",
-                       "position": "front", "isHidden": false } },
+                       "position": "front", "isHidden": false, "duration": 0.3, "delay": 0, "curve": "easeInOutCubic",
+                       "cascade": { "delta": 0.03, "direction": "radial", "delayMatchedViews": true }, "arc": true,
+                       "keyframes": {
+                         "alpha": [[0, 1], [0.5, 0.2], [1, 1]], "cornerRadius": [[0, 20], [1, 0]], "borderWidth": [[0, 0], [1, 2]],
+                         "borderColor": [[0, "#FF0000"], [1, [0, 0, 1, 1]]], "backgroundColor": [[0, "#F00"], [1, "#0000FF"]],
+                         "shadowColor": [[0, "#000"]], "shadowOpacity": [[0, 0], [1, 0.5]], "shadowRadius": [[0, 2], [1, 8]],
+                         "shadowOffset": [[0, [0, 2]], [1, [0, 8]]], "position": [[0, [35, 30]], [1, [60, 40]]],
+                         "size": [[0, [50, 40]], [1, [120, 60]]], "translate": [[0, [0, 0]], [0.5, [0, -40]], [1, [0, 0]]],
+                         "scale": [[0, 1], [0.5, [1.2, 0.8]], [1, 1]], "rotate": [[0, 0], [0.5, 10], [0.5, -10], [1, 0]],
+                         "anchorPoint": [[0, [0.5, 0.5]], [1, [0, 0]]] } } },
           { "name": "leaving", "frame": [70, 10, 40, 40], "backgroundColor": [1, 0, 0, 1],
             "transform": { "scale": [1, -1] },
-            "shift": { "superview": "container", "position": "back", "animations": [
+            "shift": { "superview": "container", "position": "back", "curve": { "cubicBezier": [0.68, -0.55, 0.265, 1.55] },
+                       "cascade": false, "arc": false, "animations": [
               "fade",
               { "fade": false },
               { "scale": 0.5, "when": "onDisappear" },
@@ -59,15 +71,17 @@ let kitchenSinkScene = """
           { "name": "title", "frame": [10, 55, 100, 20],
             "text": { "string": "Hello there", "font": { "family": "Inter", "size": 12, "weight": "semibold", "italic": true },
                       "color": "#333", "alignment": "center", "numberOfLines": 2, "lineBreakMode": "byTruncatingMiddle",
-                      "lineHeightMultiple": 1.2, "letterSpacing": 0.5 } }
+                      "lineHeightMultiple": 1.2, "letterSpacing": 0.5 },
+            "shift": { "curve": { "spring": { "response": 0.4, "dampingFraction": 0.7 } } } }
         ]
       },
       "to": {
         "backgroundColor": "#FFFFFF",
         "subviews": [
           { "name": "card", "frame": [0, 0, 120, 60], "image": "../images/poster.png", "contentMode": "topLeft",
-            "shift": { "id": "card" },
-            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true } ] },
+            "shift": { "id": "card", "curve": { "spring": { "stiffness": 250, "damping": 30, "mass": 1, "initialVelocity": 0 } } },
+            "subviews": [ { "frame": [5, 5, 10, 10], "backgroundColor": "#123", "isHidden": true,
+                            "shift": { "curve": { "spring": { "dampingRatio": 0.8 } } } } ] },
           { "frame": [0, 62, 120, 16],
             "text": { "string": "Now", "font": { "file": "/usr/share/fonts/opentype/inter/Inter-Bold.otf", "size": 11 } } },
           { "frame": [0, 0, 60, 20], "text": { "string": "Headline", "font": "headline" } },

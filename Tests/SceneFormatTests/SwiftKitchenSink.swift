@@ -23,13 +23,29 @@ enum SwiftKitchenSink {
         )
         .fps(30).direction(.roundtrip).baselineDuration(0.3).viewOrder(.toViewsOnTop)
         .defaultAnimation(.scale(1.3)).hold(before: 0.1, after: 0.2).roundtripPause(0.25)
+        .duration(0.4).delay(0.05).spring(response: 0.4, dampingFraction: 0.7).cascade().arc()
+        .keyframes(.opacity([0: 1, 0.5: 0.5, 1: 1]))
         let translucent = RGBAColor(red: 0.5, green: 0.25, blue: 0.1, alpha: 0.5)
         let inexact = Scene(
             canvas: CanvasSpec(width: 300, height: 200, background: translucent),
             from: screen(hexColours: false), to: screen(hexColours: true), directory: directory
         )
         .direction(.dismiss).viewOrder(.fromViewsOnTop).defaultAnimation(.none)
-        return [exact, inexact, exact.defaultAnimation(.scale(.down)), exact.defaultAnimation(.scale(.up))]
+        .spring(stiffness: 250, damping: 30, initialVelocity: 2).arc(0.5).cascade(delta: 0.05, direction: .inverseRadial)
+        return [
+            exact, inexact, exact.defaultAnimation(.scale(.down)).spring(duration: 0.6, bounce: -0.2),
+            exact.defaultAnimation(.scale(.up)).spring(dampingRatio: 0.8),
+        ] + transitionCurves
+    }
+
+    /// One small scene per curve name (a scene has one transition), with a
+    /// cascade direction each and, once, a Bézier.
+    static var transitionCurves: [Scene] {
+        let directions = CascadeDirection.allCases
+        let small = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View())
+        return NamedCurve.allCases.enumerated().map { i, name in
+            small.curve(name).cascade(direction: directions[i % directions.count], delayMatchedViews: i.isMultiple(of: 2))
+        } + [small.curve(.cubicBezier(0.1, -0.5, 0.9, 1.5))]
     }
 
     /// A root using every view key, holding views that use them again, one
@@ -46,6 +62,24 @@ enum SwiftKitchenSink {
             }
             View(name: "defaults", frame: Rect(x: 0, y: 0, width: 1, height: 1))
             labels(hexColours: hexColours)
+            timings()
+        }
+    }
+
+    /// One view per curve name, spring spelling and cascade direction.
+    @SubviewsBuilder
+    static func timings() -> [View] {
+        for (i, name) in NamedCurve.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 5, y: 250, width: 5, height: 5)).curve(name)
+        }
+        View(frame: Rect(x: 0, y: 260, width: 5, height: 5)).spring(response: 0.3, dampingFraction: 0.6)
+        View(frame: Rect(x: 5, y: 260, width: 5, height: 5)).spring(duration: 0.4, bounce: 0.3)
+        View(frame: Rect(x: 10, y: 260, width: 5, height: 5)).spring(stiffness: 300, damping: 20, mass: 2, initialVelocity: -1)
+        View(frame: Rect(x: 15, y: 260, width: 5, height: 5)).spring(dampingRatio: 0.5)
+        View(frame: Rect(x: 20, y: 260, width: 5, height: 5)).curve(.cubicBezier(0.68, -0.55, 0.265, 1.55))
+        for (i, direction) in CascadeDirection.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 5, y: 270, width: 5, height: 5))
+                .cascade(delta: 0.01 * Double(i + 1), direction: direction, delayMatchedViews: i.isMultiple(of: 2))
         }
     }
 
@@ -63,7 +97,8 @@ enum SwiftKitchenSink {
         View(frame: Rect(x: 80, y: 140, width: 80, height: 20))
             .text(TextSpec("From a file", font: FontSpec(file: "/usr/share/fonts/opentype/inter/Inter-Bold.otf", size: 11)))
         for (i, style) in TextStyle.allCases.enumerated() {
-            View(frame: Rect(x: Double(i) * 10, y: 200, width: 10, height: 10)).text(TextSpec(style.rawValue, font: FontSpec(textStyle: style)))
+            View(frame: Rect(x: Double(i) * 10, y: 200, width: 10, height: 10)).text(
+                TextSpec(style.rawValue, font: FontSpec(textStyle: style)))
         }
         for (i, weight) in FontWeight.allCases.enumerated() {
             View(frame: Rect(x: Double(i) * 10, y: 210, width: 10, height: 10))
@@ -95,7 +130,8 @@ enum SwiftKitchenSink {
                 GradientSpec(
                     type: hexColours ? .radial : .conic, colors: [fill, accent, fill],
                     locations: hexColours ? [0, 0.5, 1] : nil,
-                    startPoint: Point(x: 0.25, y: 0.5), endPoint: Point(x: 1, y: 0.75)))
+                    startPoint: Point(x: 0.25, y: 0.5), endPoint: Point(x: 1, y: 0.75))
+            )
             .transform(transform)
             .anchorPoint(Point(x: 0.25, y: 0.75))
             .zPosition(2)
@@ -104,7 +140,25 @@ enum SwiftKitchenSink {
             .contentMode(.aspectFill)
             .shift(
                 id: id, contentAnimation: .final, contentSizing: .final, superview: .container,
-                position: hexColours ? .front : .back, isHidden: true, animations: everyAnimation(colour: accent))
+                position: hexColours ? .front : .back, isHidden: true, animations: everyAnimation(colour: accent)
+            )
+            .duration(0.35).delay(0.1).arc(hexColours ? 1 : 0.25)
+            .keyframes(everyKeyframe(colour: accent, uniformScale: hexColours))
+    }
+
+    /// A track for every property but opacity (alpha's other name: one of them per view).
+    static func everyKeyframe(colour: RGBAColor, uniformScale: Bool) -> [KeyframeTrack] {
+        [
+            .alpha([0: 1, 0.5: 0.2, 1: 1]), .cornerRadius([0: 20, 1: 0]), .borderWidth([0: 0, 1: 2]),
+            .borderColor([0: colour, 1: .white]), .backgroundColor([0: .black, 0.5: colour, 0.5: .white, 1: colour]),
+            .shadowColor([0: colour]), .shadowOpacity([0: 0, 1: 0.5]), .shadowRadius([0: 2, 1: 8]),
+            .shadowOffset([0: Size(width: 0, height: 2), 1: Size(width: 1, height: 8)]),
+            .position([0: Point(x: 35, y: 30), 1: Point(x: 60, y: 40)]),
+            .size([0: Size(width: 50, height: 40), 1: Size(width: 120, height: 60)]),
+            .translate([0: .zero, 0.5: Point(x: 0, y: -40), 1: .zero]),
+            uniformScale ? .scale([0: 1, 0.5: 1.2, 1: 1]) : .scale([0: Size(width: 1, height: 1), 1: Size(width: 1.2, height: 0.8)]),
+            .rotate([0: 0, 0.25: 10, 1: -10]), .anchorPoint([0: Point(x: 0.5, y: 0.5), 1: Point(x: 0, y: 1)]),
+        ]
     }
 
     /// Every animation, each move direction and both bounds forms, with and without `when`.

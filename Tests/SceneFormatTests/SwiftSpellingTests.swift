@@ -29,7 +29,10 @@ import SceneModel
     /// Spellings the model has no value for, with the JSON that says them.
     static let writerNeverWrites: [String: SchemaSpellings.DefaultValue] = [
         // Editor metadata: the decoder reads it and drops it, so a scene has no place for it.
-        "scene.$schema: string": .init(parent: "scene", key: "$schema", value: .string("../../schema/scene.schema.json"))
+        "scene.$schema: string": .init(parent: "scene", key: "$schema", value: .string("../../schema/scene.schema.json")),
+        // The writer spells every cascade as an object; `false` is no cascade, as leaving the key out.
+        "shift.cascade: boolean": .init(parent: "shift", key: "cascade", value: .bool(false)),
+        "transition.cascade: boolean": .init(parent: "transition", key: "cascade", value: .bool(false)),
     ]
 
     struct Written {
@@ -139,6 +142,29 @@ import SceneModel
         let scaleDown = try transition(#"{"defaultAnimation": {"scale": 1.7}}"#)
         #expect(scaleDown == (try transition(#"{"defaultAnimation": {"scale": "down"}}"#)))
         #expect(scaleDown.defaultAnimation == .scale(.down))
+        let timings: [(alternative: String, canonical: String)] = [
+            (#"{"arc": 1}"#, #"{"arc": true}"#),
+            (#"{"arc": false, "cascade": false}"#, #"{}"#),
+            (#"{"cascade": true}"#, #"{"cascade": {"delta": 0.02, "direction": "topToBottom", "delayMatchedViews": false}}"#),
+            (#"{"cascade": {}}"#, #"{"cascade": {"delta": 0.02, "direction": "topToBottom", "delayMatchedViews": false}}"#),
+            (#"{"curve": {"spring": {"response": 0.5}}}"#, #"{"curve": {"spring": {"response": 0.5, "dampingFraction": 0.825}}}"#),
+            (
+                #"{"curve": {"spring": {"damping": 10}}}"#,
+                #"{"curve": {"spring": {"stiffness": 100, "damping": 10, "mass": 1, "initialVelocity": 0}}}"#
+            ),
+            (#"{"keyframes": {"scale": [[0, [2, 2]]]}}"#, #"{"keyframes": {"scale": [[0, 2]]}}"#),
+            (##"{"keyframes": {"shadowColor": [[0, [1, 0, 0, 1]]]}}"##, ##"{"keyframes": {"shadowColor": [[0, "#FF0000"]]}}"##),
+        ]
+        for (alternative, canonical) in timings {
+            let a = try transition(alternative)
+            #expect(a == (try transition(canonical)), "\(alternative) vs \(canonical)")
+            // The canonical form is what the writer writes.
+            let written = String(
+                decoding: try SceneJSON.encode(Scene(canvas: CanvasSpec(width: 10, height: 10), transition: a, from: View(), to: View())),
+                as: UTF8.self)
+            let body = canonical.dropFirst().dropLast()
+            #expect(body.isEmpty ? !written.contains("transition") : written.contains(body), "\(written) lacks \(canonical)")
+        }
     }
 
     func animations(_ entry: String) throws -> [AdditionalAnimation] {

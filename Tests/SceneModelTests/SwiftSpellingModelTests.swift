@@ -174,6 +174,86 @@ import Testing
         #expect(scene.canvas(CanvasSpec(width: 1, height: 1)).canvas.width == 1)
     }
 
+    @Test func eachTimingModifierSetsItsOwnKeyOnly() {
+        let tracks = [KeyframeTrack(.alpha, [KeyframeStop(at: 0, .number(1))])]
+        let cascade = CascadeSpec(delta: 0.05, direction: .radial, delayMatchedViews: true)
+        let cases: [(View, Scene, (inout TimingOptions) -> Void)] = [
+            (View().duration(0.5), scene.duration(0.5), { $0.duration = 0.5 }),
+            (View().delay(0.1), scene.delay(0.1), { $0.delay = 0.1 }),
+            (View().curve(.easeInOutCubic), scene.curve(.easeInOutCubic), { $0.curve = .named(.easeInOutCubic) }),
+            (View().curve(.standard), scene.curve(.standard), { $0.curve = .named(.standard) }),
+            (
+                View().curve(.cubicBezier(0.1, 0.2, 0.3, 0.4)), scene.curve(.cubicBezier(0.1, 0.2, 0.3, 0.4)),
+                {
+                    $0.curve = .cubicBezier(TimingCurve(0.1, 0.2, 0.3, 0.4))
+                }
+            ),
+            (
+                View().spring(response: 0.3), scene.spring(response: 0.3),
+                {
+                    $0.curve = .spring(.response(response: 0.3, dampingFraction: 0.825))
+                }
+            ),
+            (View().spring(bounce: 0.2), scene.spring(bounce: 0.2), { $0.curve = .spring(.durationBounce(duration: 0.5, bounce: 0.2)) }),
+            (View().spring(stiffness: 250, damping: 30), scene.spring(stiffness: 250, damping: 30), { $0.curve = .spring(.heroDefault) }),
+            (View().spring(dampingRatio: 0.8), scene.spring(dampingRatio: 0.8), { $0.curve = .spring(.dampingRatio(0.8)) }),
+            (View().cascade(), scene.cascade(), { $0.cascade = CascadeSpec() }),
+            (View().cascade(delta: 0.05, direction: .radial, delayMatchedViews: true), scene.cascade(cascade), { $0.cascade = cascade }),
+            (View().arc(), scene.arc(), { $0.arc = 1 }),
+            (View().arc(0.3), scene.arc(0.3), { $0.arc = 0.3 }),
+            (View().keyframes(tracks), scene.keyframes(.alpha([0: 1])), { $0.keyframes = tracks }),
+            (View().timing(TimingOptions(delay: 2)), scene.timing(TimingOptions(delay: 2)), { $0.delay = 2 }),
+        ]
+        for (index, (view, scene, set)) in cases.enumerated() {
+            var expected = TimingOptions()
+            set(&expected)
+            #expect(!expected.isEmpty, "timing case \(index) changed nothing")
+            #expect(view == View().with { $0.shift.timing = expected }, "view timing case \(index)")
+            #expect(scene == self.scene.with { $0.transition.timing = expected }, "scene timing case \(index)")
+        }
+        // Unset again: nil, and an empty list.
+        let unset = View().duration(1).delay(1).curve(.linear).cascade().arc().keyframes(tracks)
+            .duration(nil).delay(nil).curve(nil).cascade(nil).arc(nil).keyframes()
+        #expect(unset == View())
+    }
+
+    let scene = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View())
+
+    @Test func keyframeWordsBuildTheirStopsInOrder() {
+        let red = RGBAColor(rgb: 0xFF0000)
+        let p = Point(x: 1, y: 2)
+        let s = Size(width: 3, height: 4)
+        let pairs: [(KeyframeTrack, KeyframeProperty, [KeyframeStop])] = [
+            (
+                .alpha([0: 1, 0.5: 0.2, 0.5: 0.4, 1: 1]), .alpha,
+                [
+                    KeyframeStop(at: 0, .number(1)), KeyframeStop(at: 0.5, .number(0.2)), KeyframeStop(at: 0.5, .number(0.4)),
+                    KeyframeStop(at: 1, .number(1)),
+                ]
+            ),
+            (.opacity([1: 0]), .opacity, [KeyframeStop(at: 1, .number(0))]),
+            (.cornerRadius([0: 8]), .cornerRadius, [KeyframeStop(at: 0, .number(8))]),
+            (.borderWidth([0: 2]), .borderWidth, [KeyframeStop(at: 0, .number(2))]),
+            (.borderColor([0: red]), .borderColor, [KeyframeStop(at: 0, .color(red))]),
+            (.backgroundColor([0: red]), .backgroundColor, [KeyframeStop(at: 0, .color(red))]),
+            (.shadowColor([0: red]), .shadowColor, [KeyframeStop(at: 0, .color(red))]),
+            (.shadowOpacity([0: 0.5]), .shadowOpacity, [KeyframeStop(at: 0, .number(0.5))]),
+            (.shadowRadius([0: 4]), .shadowRadius, [KeyframeStop(at: 0, .number(4))]),
+            (.shadowOffset([0: s]), .shadowOffset, [KeyframeStop(at: 0, .pair(3, 4))]),
+            (.position([0: p]), .position, [KeyframeStop(at: 0, .pair(1, 2))]),
+            (.size([0: s]), .size, [KeyframeStop(at: 0, .pair(3, 4))]),
+            (.translate([0: p]), .translate, [KeyframeStop(at: 0, .pair(1, 2))]),
+            (.scale([0: s]), .scale, [KeyframeStop(at: 0, .pair(3, 4))]),
+            (.scale([0: 2]), .scale, [KeyframeStop(at: 0, .pair(2, 2))]),
+            (.rotate([0: 90]), .rotate, [KeyframeStop(at: 0, .number(90))]),
+            (.anchorPoint([0: p]), .anchorPoint, [KeyframeStop(at: 0, .pair(1, 2))]),
+        ]
+        for (track, property, stops) in pairs {
+            #expect(track == KeyframeTrack(property, stops), "\(property)")
+        }
+        #expect(Set(pairs.map(\.1)) == Set(KeyframeProperty.allCases))
+    }
+
     @Test func transformConveniencesSetOneComponent() {
         #expect(TransformSpec(scale: 2) == TransformSpec(scale: Size(width: 2, height: 2)))
         #expect(TransformSpec(scaleX: 2, y: -1).scale == Size(width: 2, height: -1))
