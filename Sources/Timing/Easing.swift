@@ -36,7 +36,10 @@ public struct Easing: Sendable, Hashable {
             kind = .bezier(bezier)
         case .spring(let spec):
             let spring = Spring(spec)
-            guard let settling = spring.settlingTime(), settling > 0 else { return nil }
+            // A dampingRatio spring's own seconds are arbitrary (w0 = 1; the view's duration scales them):
+            // ratio 0.01 settles after 688 of them. The scene's limit is on the ratio, not on these.
+            let limit: Double = if case .dampingRatio = spec { 1e9 } else { 600 }
+            guard let settling = spring.settlingTime(limit: limit), settling > 0 else { return nil }
             kind = .spring(spring, settlingTime: settling)
         }
     }

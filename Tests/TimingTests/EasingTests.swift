@@ -166,3 +166,13 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(CurveSpec.spring(.dampingRatio(0.8)).description == "spring(dampingRatio: 0.8)")
     }
 }
+
+@Suite struct DampingRatioEasingTests {
+    /// The scene's floor on dampingRatio is 0.01, which settles after about 688 of its own
+    /// (w0 = 1) seconds: past the 600 s limit on spellings with a real time scale, but an easing still.
+    @Test func theLightestDampingRatioAScenePassesHasAnEasing() throws {
+        let easing = try #require(Easing(.spring(.dampingRatio(0.01))))
+        #expect(easing.value(at: 0) == 0 && easing.value(at: 1) == 1)
+        #expect(try #require(Spring(.dampingRatio(0.01)).settlingTime(limit: 1e9)) > 600)
+    }
+}
