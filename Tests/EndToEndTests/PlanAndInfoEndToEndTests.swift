@@ -28,6 +28,32 @@ import Testing
         #expect(abs((title["duration"] as? Double ?? 0) - (0.4 + 0.175 * distance / 500)) < 1e-9)
     }
 
+    /// The cascade feature scene: five rows 0.06 s apart on `deceleration`, 0.35 s each (the transition's
+    /// defaults), so the segment lasts 4 x 0.06 + 0.35 = 0.59 s: ceil(0.59 x 30) + 1 = 19 frames.
+    @Test func infoShowsEachViewsDelayDurationAndCurve() throws {
+        let scene = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/features/timing-cascade.json").path
+        let text = try CommandRunner.shiftrender("info", scene)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdoutText.contains("present: 0.590 s (until its last view ends)"))
+        #expect(text.stdoutText.contains("to.subviews[0].subviews[0] (row 0)  0.350 s, deceleration, in to, fade"))
+        #expect(text.stdoutText.contains("to.subviews[0].subviews[4] (row 4)  0.350 s from 0.240 s, deceleration, in to, fade"))
+        let json = try CommandRunner.shiftrender("info", scene, "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["frameCount"] as? Int == 19)
+        let segment = try #require((object["segments"] as? [[String: Any]])?.first)
+        #expect(abs((segment["duration"] as? Double ?? 0) - 0.59) < 1e-12)
+        let rows = try #require(segment["views"] as? [[String: Any]]).filter { ($0["name"] as? String)?.hasPrefix("row") == true }
+        #expect(rows.count == 5)
+        for (i, row) in rows.enumerated() {
+            #expect(abs((row["delay"] as? Double ?? -1) - 0.06 * Double(i)) < 1e-12)
+            #expect(row["duration"] as? Double == 0.35 && row["curve"] as? String == "deceleration")
+        }
+        // A spring without a duration: its settling time, named as the scene spells it.
+        let spring = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/features/timing-spring.json").path
+        let springText = try CommandRunner.shiftrender("info", spring)
+        #expect(springText.stdoutText.contains("(ball)  1.212 s, spring(response: 0.5, dampingFraction: 0.45)"))
+    }
+
     @Test func planWritesEveryFramesDisplayListAndTheBitmapsItSamples() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
