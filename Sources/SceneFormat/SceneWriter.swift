@@ -333,6 +333,7 @@ private struct SceneWriter {
                 case (.number, .number(let v)): value = .number(v)
                 case (.color, .color(let c)): value = color(c)
                 case (.pair, .pair(let x, let y)): value = track.property == .scale && x == y ? .number(x) : numbers(x, y)
+                case (.pair, .number(let k)) where track.property == .scale: value = .number(k)
                 default:
                     let kinds: [KeyframeProperty.Kind: String] = [.number: "a number", .pair: "a pair", .color: "a colour"]
                     let given: KeyframeProperty.Kind

@@ -151,6 +151,9 @@ extension Checker {
             components([x, y], place, in: range)
         case (.color, .color(let c)):
             color(c, place)
+        case (.pair, .number(let k)) where property == .scale:
+            // One factor for both axes, as the format's `"scale": 2` and a transform's scale read it.
+            number(k, place, in: -factor ... factor)
         default:
             let wanted: String
             switch property.kind {

@@ -135,6 +135,15 @@ import Testing
         #expect(problems(card.keyframes(KeyframeTrack(.rotate, Array(long.stops.dropLast())))) == [])
     }
 
+    /// A scale keyframe may be one factor for both axes, in Swift as in a file (`"scale": [[0, 2]]`).
+    @Test func aScaleKeyframeTakesOneFactorOrAPair() {
+        let k = "\(at).keyframes"
+        let one = KeyframeTrack(.scale, [KeyframeStop(at: 0, .number(2)), KeyframeStop(at: 1, .pair(1, 3))])
+        #expect(problems(card.keyframes(one)) == [])
+        let huge = KeyframeTrack(.scale, [KeyframeStop(at: 0, .number(2000))])
+        #expect(problems(card.keyframes(huge)) == ["\(k).scale[0][1]: 2000 is out of range: must be at least -1000 and at most 1000"])
+    }
+
     @Test func theTransitionsTimingIsCheckedAtTransition() {
         let found = problems(card) { scene in
             scene.duration(-1).spring(dampingRatio: 20).cascade(delta: .infinity).keyframes(.position([2: Point(x: 0, y: 0)]))
