@@ -12,18 +12,24 @@ public struct Easing: Sendable, Hashable {
     private let kind: Kind
 
     private enum Kind: Sendable, Hashable {
+        var isMonotone: Bool {
+            switch self {
+            case .bezier(let b): return (0 ... 1).contains(b.y1) && (0 ... 1).contains(b.y2)
+            case .closedForm: return false
+            case .spring(let s, _): return s.isMonotone
+            }
+        }
+
         case bezier(TimingCurve)
         case closedForm(NamedCurve)
         case spring(Spring, settlingTime: Double)
     }
 
-    /// Shift's curve.
-    public static let standard = Easing(bezier: .shift)
+    /// `isMonotone`, kept: `value(at:)` asks it on every call.
+    private let staysInUnitRange: Bool
 
-    private init(bezier: TimingCurve) {
-        curve = .cubicBezier(bezier)
-        kind = .bezier(bezier)
-    }
+    /// Shift's curve.
+    public static let standard = Easing(.standard)!
 
     /// Nil only for a spring that does not settle (`Spring.settlingTime`);
     /// `SceneValidator` refuses those before any work.
@@ -42,30 +48,29 @@ public struct Easing: Sendable, Hashable {
             guard let settling = spring.settlingTime(limit: limit), settling > 0 else { return nil }
             kind = .spring(spring, settlingTime: settling)
         }
+        staysInUnitRange = kind.isMonotone
     }
 
     /// Progress at `unitTime`, clamped to 0...1 (NaN counts as 0): exactly 0 at 0 and 1 at 1.
     public func value(at unitTime: Double) -> Double {
         if !(unitTime > 0) { return 0 }
         if unitTime >= 1 { return 1 }
+        let v: Double
         switch kind {
-        case .bezier(let bezier): return bezier.value(at: unitTime)
-        case .closedForm(let name): return name.closedFormValue(at: unitTime) ?? unitTime
-        case .spring(let spring, let settling): return spring.value(at: unitTime * settling)
+        case .bezier(let bezier): v = bezier.value(at: unitTime)
+        case .closedForm(let name): v = name.closedFormValue(at: unitTime) ?? unitTime
+        case .spring(let spring, let settling): v = spring.value(at: unitTime * settling)
         }
+        // A monotone curve never leaves 0...1; rounding in its evaluation may by an ulp, and `range`
+        // promises its ends.
+        return staysInUnitRange ? min(max(v, 0), 1) : v
     }
 
     /// Whether progress never decreases as time goes on. A Bézier whose control
     /// y lie in 0...1 never does (its y'(s) is a quadratic Bézier through 3 y1,
     /// 3 (y2 - y1), 3 (1 - y2), never negative since (y1 - y2)^2 <= y1 (1 - y2)),
     /// and nor does a spring that never overshoots (`Spring.isMonotone`).
-    public var isMonotone: Bool {
-        switch kind {
-        case .bezier(let b): return (0 ... 1).contains(b.y1) && (0 ... 1).contains(b.y2)
-        case .closedForm: return false
-        case .spring(let s, _): return s.isMonotone
-        }
-    }
+    public var isMonotone: Bool { staysInUnitRange }
 
     /// Bounds that hold every value `value(at:)` takes at unit times between `a`
     /// and `b` (in either order, clamped to 0...1, NaN counting as 0 as in
@@ -78,9 +83,13 @@ public struct Easing: Sendable, Hashable {
         let hi = max(Self.unit(a), Self.unit(b))
         var lower = min(value(at: lo), value(at: hi))
         var upper = max(value(at: lo), value(at: hi))
-        // The values the curve is sampled at, exactly: a monotone curve between two times lies between
-        // them (the solver is monotone too), and large snapshots of Shift's curve keep their v1 bounds.
-        if isMonotone { return lower ... upper }
+        // A monotone curve between two times lies between its values there, up to the rounding of its
+        // evaluation (the slack below); it never leaves 0...1, so a range reaching 0 or 1 stops there
+        // exactly, and a large snapshot's density at the end of Shift's curve stays what v1 computed.
+        if isMonotone {
+            let slack = 1e-9
+            return max(lower - slack, 0) ... min(upper + slack, 1)
+        }
         let inner: ClosedRange<Double>
         switch kind {
         case .bezier(let c):

@@ -63,9 +63,6 @@ public struct TransientView: Sendable {
     public internal(set) var delay: Double = 0
     /// The view's curve; Shift's for every view of a v1 scene.
     public internal(set) var easing: Easing = .standard
-    /// The view's timing keys, its own (a matched pair: the arriving view's over the
-    /// leaving one's), before the transition's defaults are added.
-    var timing = TimingOptions()
     /// Set when the view's position follows Hero's arc.
     var arc: ArcPath?
     /// Properties driven by keyframes instead of from/to interpolation.

@@ -120,10 +120,6 @@ struct TransientViewBuilder {
                     initialContent: nil,
                     finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
                 ))
-            // The pair plays on the arriving view's timing keys, then the leaving one's (Hero copies the
-            // to-view's onto the from-view; a key only the leaving view states is kept rather than lost).
-            let (arriving, leaving) = screen == .to ? (spec, other.spec) : (other.spec, spec)
-            views[views.count - 1].timing = arriving.shift.timing.over(leaving.shift.timing)
             nodes.append((index, match))
             drawnOnTheirOwn[screen, default: []].insert(index)
             drawnOnTheirOwn[otherScreen, default: []].insert(match)
@@ -149,7 +145,6 @@ struct TransientViewBuilder {
                     initialContent: nil,
                     finalContent: TransientView.Content(image: nil, contentMode: .scaleToFill, imageSize: .zero, snapshot: nil, size: .zero)
                 ))
-            views[views.count - 1].timing = spec.shift.timing
             nodes.append((index, nil))
             drawnOnTheirOwn[screen, default: []].insert(index)
             parentForChildren = views.count - 1
@@ -233,7 +228,8 @@ struct TransientViewBuilder {
                 snapshot: nil, size: node.size, frame: matched ? frame : nil,
                 text: text, textSize: text.map { images.pointSize(of: $0) } ?? .zero)
         }
-        func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) {
+        func fill(_ views: inout [TransientView], _ nodes: [(node: Int, match: Int?)]) -> [TimingOptions] {
+            var timings: [TimingOptions] = []
             for i in views.indices {
                 let (node, match) = nodes[i]
                 let screen = views[i].screen
@@ -250,14 +246,16 @@ struct TransientViewBuilder {
                     views[i].finalContent = content(screen, node)
                     requests.append((screen, i, false, screen, node))
                 }
-                setTiming(&views[i])
+                timings.append(ownTiming(screen, node, match))
+                setTiming(&views[i], timings[i])
             }
+            return timings
         }
         var from = fromViews
         var to = toViews
-        fill(&from, fromNodes)
-        fill(&to, toNodes)
-        schedule(&from, &to)
+        let fromTimings = fill(&from, fromNodes)
+        let toTimings = fill(&to, toNodes)
+        schedule(&from, &to, timings: [.from: fromTimings, .to: toTimings])
         var segment = TransitionSegment(
             fromViews: from, toViews: to, isPresenting: isPresenting,
             viewOrder: transition.viewOrder, snapshots: [], scale: scale)
@@ -301,8 +299,8 @@ struct TransientViewBuilder {
     /// The view's curve, duration, arc and keyframes: its own keys over the
     /// transition's. Without a duration a view lasts what its curve says (a
     /// spring's settling time) or, as in Shift, the baseline plus up to 0.175 s for its travel.
-    private func setTiming(_ view: inout TransientView) {
-        let timing = view.timing.over(transition.timing)
+    private func setTiming(_ view: inout TransientView, _ own: TimingOptions) {
+        let timing = own.over(transition.timing)
         let curve = timing.curve ?? .standard
         let (easing, natural) = easings.resolve(curve)
         view.easing = easing
@@ -312,9 +310,20 @@ struct TransientViewBuilder {
         view.keyframes = KeyframeAnimation(timing.keyframes)
     }
 
+    /// A view's own timing keys; a matched pair plays on the arriving view's, then the leaving
+    /// one's (Hero copies the to-view's onto the from-view; a key only the leaving view states is
+    /// kept rather than lost).
+    private func ownTiming(_ screen: Screen, _ node: Int, _ match: Int?) -> TimingOptions {
+        let mine = tree(screen).nodes[node].spec.shift.timing
+        guard let match else { return mine }
+        let theirs = tree(screen == .from ? .to : .from).nodes[match].spec.shift.timing
+        return screen == .to ? mine.over(theirs) : theirs.over(mine)
+    }
+
     /// Each view's start (`ViewSchedule`): delays and cascades, over both screens' trees.
-    private func schedule(_ from: inout [TransientView], _ to: inout [TransientView]) {
-        guard !(transition.timing.isEmpty && (from + to).allSatisfy({ $0.timing.isEmpty }) && !hasCascade) else { return }
+    private func schedule(_ from: inout [TransientView], _ to: inout [TransientView], timings: [Screen: [TimingOptions]]) {
+        let anyTiming = timings.values.contains { $0.contains { !$0.isEmpty } }
+        guard !transition.timing.isEmpty || anyTiming || hasCascade else { return }
         let lists: [Screen: [(node: Int, match: Int?)]] = [.from: fromNodes, .to: toNodes]
         let views: [Screen: [TransientView]] = [.from: from, .to: to]
         func treeViews(_ screen: Screen) -> ViewSchedule.TreeViews {
@@ -328,7 +337,7 @@ struct TransientViewBuilder {
             }
             return ViewSchedule.TreeViews(tree: tree(screen), refs: refs, schedulesMatched: screen == .to)
         }
-        let schedule = ViewSchedule(transition: transition.timing, ownTiming: [.from: from.map(\.timing), .to: to.map(\.timing)])
+        let schedule = ViewSchedule(transition: transition.timing, ownTiming: timings)
         let starts = schedule.starts(in: [treeViews(.from), treeViews(.to)])
         for i in from.indices { from[i].delay = starts[.from]![i] }
         for i in to.indices { to[i].delay = starts[.to]![i] }

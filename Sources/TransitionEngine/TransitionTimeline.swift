@@ -135,6 +135,9 @@ public struct TransitionTimeline: FramePlanSource {
         let phase = phases.last { $0.firstFrame <= frame }!
         if let still = phase.stillTime { return (phase.segment, still) }
         let duration = segments[phase.segment].duration
+        // The last motion frame is the segment's end itself: ceil(D x fps) forgives D x fps a rounding
+        // error above a whole number, so i / fps can fall an ulp short of D (0.3 against 0.265 + 0.035).
+        if frame == phase.firstFrame + phase.frameCount - 1 { return (phase.segment, duration) }
         return (phase.segment, min(Double(frame - phase.firstFrame) / canvas.framesPerSecond, duration))
     }
 
