@@ -121,12 +121,16 @@ public struct TransitionSpec: Sendable, Hashable {
     public var roundtripPause: Double
     /// Duration, delay, curve, cascade, arc and keyframes for every view that does not set its own.
     public var timing: TimingOptions
+    /// How the roots move in a push or pop; nil: Shift's `defaultAnimation` alone.
+    public var navigation: NavigationSpec?
+    /// A modal presentation; nil: the presented root covers the canvas as in Shift.
+    public var presentation: PresentationSpec?
 
     public init(
         direction: TransitionDirection = .present, baselineDuration: Double = 0.265,
         viewOrder: ViewOrder = .auto, defaultAnimation: DefaultAnimation = .fade,
         holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5,
-        timing: TimingOptions = TimingOptions()
+        timing: TimingOptions = TimingOptions(), navigation: NavigationSpec? = nil, presentation: PresentationSpec? = nil
     ) {
         self.direction = direction
         self.baselineDuration = baselineDuration
@@ -136,5 +140,7 @@ public struct TransitionSpec: Sendable, Hashable {
         self.holdAfter = holdAfter
         self.roundtripPause = roundtripPause
         self.timing = timing
+        self.navigation = navigation
+        self.presentation = presentation
     }
 }
