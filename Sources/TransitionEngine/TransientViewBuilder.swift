@@ -25,6 +25,8 @@ struct TransientViewBuilder {
     let viewport: Viewport
 
     struct Viewport {
+        /// The canvas in points: what `move` by an edge travels.
+        var canvas: Size
         var pixelWidth: Int
         var pixelHeight: Int
         var fps: Double
@@ -88,7 +90,10 @@ struct TransientViewBuilder {
         } else {
             (fromViews, fromNodes, toViews, toNodes) = (sourceViews, sourceNodes, otherViews, otherNodes)
         }
-        applyDefaultAnimation(sourceScreen: sourceScreen)
+        let motions = self.motions
+        rootTiming = motions.timing
+        arrivingOnTop = motions.arrivingOnTop
+        applyRootMotions(motions)
         applyAdditionalAnimations()
         return assemble()
     }
@@ -174,18 +179,17 @@ struct TransientViewBuilder {
         return point
     }
 
-    /// Shift's `DefaultShiftAnimation`: fade (and scale) on the source root.
-    private mutating func applyDefaultAnimation(sourceScreen: Screen) {
-        let extra: [AdditionalAnimation]
-        switch transition.defaultAnimation {
-        case .none: extra = []
-        case .fade: extra = [AdditionalAnimation(.fade)]
-        case .scale(let k): extra = [AdditionalAnimation(.fade), AdditionalAnimation(.scale(k))]
+    /// What the roots do (`RootMotions`): a navigation, a presentation, or Shift's default animation on the
+    /// source root. Their changes join each root's own additional animations; their overlay is the root's
+    /// at the changed end.
+    private mutating func applyRootMotions(_ motions: RootMotions) {
+        if let root = toViews.firstIndex(where: \.isRoot) {
+            toViews[root].animations += motions.arriving.changes.map { AdditionalAnimation($0) }
+            if let overlay = motions.arriving.overlay { toViews[root].initial.overlay = overlay }
         }
-        if sourceScreen == .to, let root = toViews.firstIndex(where: \.isRoot) {
-            toViews[root].animations += extra
-        } else if sourceScreen == .from, let root = fromViews.firstIndex(where: \.isRoot) {
-            fromViews[root].animations += extra
+        if let root = fromViews.firstIndex(where: \.isRoot) {
+            fromViews[root].animations += motions.leaving.changes.map { AdditionalAnimation($0) }
+            if let overlay = motions.leaving.overlay { fromViews[root].final.overlay = overlay }
         }
     }
 
@@ -256,10 +260,8 @@ struct TransientViewBuilder {
         let fromTimings = fill(&from, fromNodes)
         let toTimings = fill(&to, toNodes)
         schedule(&from, &to, timings: [.from: fromTimings, .to: toTimings])
-        var segment = TransitionSegment(
-            fromViews: from, toViews: to, isPresenting: isPresenting,
-            viewOrder: transition.viewOrder, snapshots: [], scale: scale)
-        let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting)
+        let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting, arrivingOnTop: arrivingOnTop)
+        var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale)
         // Where each list starts in `segment.views`, and each screen's snapshot builder.
         func base(_ list: Screen) -> Int { list == .from ? (toOnTop ? 0 : to.count) : (toOnTop ? from.count : 0) }
         let fromBuilder = SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale)
@@ -300,7 +302,8 @@ struct TransientViewBuilder {
     /// transition's. Without a duration a view lasts what its curve says (a
     /// spring's settling time) or, as in Shift, the baseline plus up to 0.175 s for its travel.
     private func setTiming(_ view: inout TransientView, _ own: TimingOptions) {
-        let timing = own.over(transition.timing)
+        // A root moves on the navigation's curve and duration unless the scene's keys say otherwise.
+        let timing = view.isRoot ? own.over(transition.timing).over(rootTiming) : own.over(transition.timing)
         let curve = timing.curve ?? .standard
         let (easing, natural) = easings.resolve(curve)
         view.easing = easing
@@ -346,6 +349,18 @@ struct TransientViewBuilder {
     /// Whether any view of either screen has a cascade (a view that is not transient may cascade its descendants).
     private var hasCascade: Bool {
         fromTree.nodes.contains { $0.spec.shift.timing.cascade != nil } || toTree.nodes.contains { $0.spec.shift.timing.cascade != nil }
+    }
+
+    /// Computed once per segment in `build`.
+    private var rootTiming = TimingOptions()
+    private var arrivingOnTop: Bool?
+
+    /// The roots' motions in this segment: the navigation's, the presentation's, or Shift's default animation.
+    var motions: RootMotions {
+        if let navigation = transition.navigation {
+            return RootMotions.navigation(navigation, isPush: isPresenting, canvas: viewport.canvas)
+        }
+        return RootMotions.shiftDefault(transition.defaultAnimation, isPresenting: isPresenting)
     }
 
     /// A whole snapshot larger than four canvases and 2^20 px (4 MiB), or over

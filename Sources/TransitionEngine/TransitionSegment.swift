@@ -20,10 +20,9 @@ public struct TransitionSegment: Sendable {
     public var duration: Double { views.map { $0.delay + $0.duration }.max() ?? 0 }
 
     init(
-        fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, viewOrder: ViewOrder,
+        fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, toOnTop: Bool,
         snapshots: [SnapshotDescription], scale: Double
     ) {
-        let toOnTop = Self.toViewsOnTop(viewOrder, isPresenting: isPresenting)
         let (bottom, top) = toOnTop ? (fromViews, toViews) : (toViews, fromViews)
         var all = bottom
         for var view in top {
@@ -61,9 +60,10 @@ public struct TransitionSegment: Sendable {
     }
 
     /// Whether the `to` views follow the `from` views in `views` (are drawn above them).
-    static func toViewsOnTop(_ viewOrder: ViewOrder, isPresenting: Bool) -> Bool {
+    /// `arrivingOnTop` is what a navigation asks of the roots; an explicit `viewOrder` wins over it.
+    static func toViewsOnTop(_ viewOrder: ViewOrder, isPresenting: Bool, arrivingOnTop: Bool? = nil) -> Bool {
         switch viewOrder {
-        case .auto: return isPresenting
+        case .auto: return arrivingOnTop ?? isPresenting
         case .toViewsOnTop: return true
         case .fromViewsOnTop: return false
         }
@@ -116,6 +116,8 @@ public struct TransitionSegment: Sendable {
                 subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase),
                 by: contentClips)
         }
+        // Hero's overlay: a colour over the view's content and subviews, inside its rounded bounds.
+        if state.overlay.alpha > 0 { layer.paintBackground(state.overlay, into: &items) }
         layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &items)
         return GroupOpacity.wrap(items, opacity: alpha, label: label)
     }

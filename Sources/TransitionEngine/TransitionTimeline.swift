@@ -57,7 +57,7 @@ public struct TransitionTimeline: FramePlanSource {
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
         func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
             let viewport = TransientViewBuilder.Viewport(
-                pixelWidth: scene.canvas.pixelWidth,
+                canvas: canvasSize, pixelWidth: scene.canvas.pixelWidth,
                 pixelHeight: scene.canvas.pixelHeight, fps: scene.fps,
                 clipsLargeSnapshots: clipsLargeSnapshots)
             var builder = TransientViewBuilder(

@@ -30,6 +30,8 @@ struct ViewState: Sendable, Equatable {
     /// it, while a matched pair's two gradient types cross-fade, the leaving one.
     var gradient: GradientSpec?
     var leavingGradient: GradientSpec?
+    /// Hero's overlay colour over the view (a navigation's dimming of the root underneath); clear for scene views.
+    var overlay: RGBAColor = .clear
 
     init(spec: View, size: Size, position: Point) {
         self.position = position
@@ -110,6 +112,7 @@ struct ViewState: Sendable, Equatable {
                 height: lerp(transform.scale.height, end.transform.scale.height, p)),
             rotate: lerp(transform.rotate, end.transform.rotate, p))
         s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
+        s.overlay = overlay.interpolated(to: end.overlay, p)
         // Gradient stops and colours have no room to overshoot: they follow the progress held to 0...1.
         (s.gradient, s.leavingGradient) = GradientSpec.between(gradient, end.gradient, min(max(p, 0), 1))
         return s.withDiscreteValues(of: end)
@@ -143,6 +146,7 @@ struct ViewState: Sendable, Equatable {
         s.borderColor = color(borderColor)
         s.shadowColor = color(shadowColor)
         s.backgroundColor = color(backgroundColor)
+        s.overlay = color(overlay)
         return s
     }
 

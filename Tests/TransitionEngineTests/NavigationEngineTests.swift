@@ -1,0 +1,87 @@
+import FramePlan
+import Primitives
+import SceneModel
+import Testing
+@testable import TransitionEngine
+
+/// Navigations as root motions, with numbers worked by hand on a 400 x 800
+/// canvas (roots' positions at their centre, (200, 400)).
+@Suite struct NavigationEngineTests {
+    static func timeline(_ navigation: NavigationSpec, direction: TransitionDirection = .present) -> TransitionTimeline {
+        var s = scene(from: root("from", subviews: []), to: root("to", subviews: []), direction: direction)
+        s.transition.navigation = navigation
+        return TransitionTimeline(scene: s)
+    }
+
+    static func rootView(_ screen: Screen, in t: TransitionTimeline) throws -> TransientView {
+        try #require(t.segments[0].views.first { $0.isRoot && $0.screen == screen })
+    }
+
+    /// Whether the `to` root draws above the `from` root.
+    static func toOnTop(_ t: TransitionTimeline) -> Bool {
+        let views = t.segments[0].views
+        return views.firstIndex { $0.screen == .to }! > views.firstIndex { $0.screen == .from }!
+    }
+
+    @Test func heroPushLeftSlidesTheArrivingRootInFromTheRightOverAParallaxUnderAnOverlay() throws {
+        let t = Self.timeline(.hero(.push(.left)))
+        let to = try Self.rootView(.to, in: t)
+        let from = try Self.rootView(.from, in: t)
+        // shift(left, appearing: true) = +400: the arriving root starts at x 600.
+        #expect(to.initial.position == Point(x: 600, y: 400) && to.final.position == Point(x: 200, y: 400))
+        // The leaving root ends a third of the width to the left, under black at 0.1.
+        #expect(abs(from.final.position.x - (200 - 400.0 / 3)) < 1e-12)
+        #expect(from.final.overlay == RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.1) && from.initial.overlay == .clear)
+        #expect(to.duration == 0.35 && to.easing.curve == .named(.deceleration))
+        #expect(Self.toOnTop(t))
+        // Halfway through in time, deceleration (0, 0, 0.2, 1) has gone p of the way.
+        let p = NamedCurve.deceleration.bezier!.value(at: 0.5)
+        #expect(abs(to.state(at: to.progress(at: 0.175)).position.x - (600 - 400 * p)) < 1e-9)
+    }
+
+    @Test func theDefaultPushAndItsPopMirror() throws {
+        let push = Self.timeline(.default)
+        let pushTo = try Self.rootView(.to, in: push)
+        let pushFrom = try Self.rootView(.from, in: push)
+        #expect(pushTo.initial.position.x == 600 && abs(pushFrom.final.position.x - (200 - 400.0 / 3)) < 1e-12)
+        #expect(pushTo.easing.curve == .named(.easeInOut) && pushTo.duration == 0.35 && Self.toOnTop(push))
+        let pop = Self.timeline(.default, direction: .dismiss)
+        let popTo = try Self.rootView(.to, in: pop)
+        let popFrom = try Self.rootView(.from, in: pop)
+        // The screen shown again comes back from the parallax, out from under the overlay, below the leaving one.
+        #expect(abs(popTo.initial.position.x - (200 - 400.0 / 3)) < 1e-12 && popTo.initial.overlay.alpha == 0.1)
+        #expect(popTo.final.overlay.alpha == 0)
+        #expect(popFrom.final.position.x == 600)
+        #expect(!Self.toOnTop(pop))
+    }
+
+    @Test func seed004SlideMovesByTheCanvasAndPopMirrors() throws {
+        let push = Self.timeline(.slide(.vertical))
+        #expect(try Self.rootView(.to, in: push).initial.position == Point(x: 200, y: 1200))
+        #expect(try Self.rootView(.from, in: push).final.position == Point(x: 200, y: -400))
+        let pop = Self.timeline(.slide(.horizontal), direction: .dismiss)
+        #expect(try Self.rootView(.to, in: pop).initial.position == Point(x: -200, y: 400))
+        #expect(try Self.rootView(.from, in: pop).final.position == Point(x: 600, y: 400))
+        #expect(Self.toOnTop(push) && !Self.toOnTop(pop))
+    }
+
+    @Test func composedTransitionsCombineAndMirrorAndBringToFront() throws {
+        let push = RootTransitions(insertion: [.move(.trailing), .scale(0.5)], removal: [.opacity, .offset(x: -20, y: 10)])
+        let t = Self.timeline(.composed(ComposedNavigation(push: push, mirror: true)), direction: .dismiss)
+        let to = try Self.rootView(.to, in: t)
+        let from = try Self.rootView(.from, in: t)
+        // Mirrored for the pop: in from the leading edge at half size; out with the offset turned round.
+        #expect(to.initial.position == Point(x: -200, y: 400) && to.initial.transform.scale == Size(width: 0.5, height: 0.5))
+        #expect(from.final.alpha == 0 && from.final.position == Point(x: 220, y: 390))
+        #expect(!Self.toOnTop(t))
+        let front = RootTransitions(insertion: [.bringToFront, .opacity])
+        #expect(Self.toOnTop(Self.timeline(.composed(ComposedNavigation(push: front)), direction: .dismiss)))
+    }
+
+    @Test func fadeInPutsTheArrivingRootOnTopEvenOnAPop() throws {
+        let t = Self.timeline(.fade(.in), direction: .dismiss)
+        #expect(try Self.rootView(.to, in: t).initial.alpha == 0 && Self.toOnTop(t))
+        let out = Self.timeline(.fade(.out))
+        #expect(try Self.rootView(.from, in: out).final.alpha == 0 && !Self.toOnTop(out))
+    }
+}
