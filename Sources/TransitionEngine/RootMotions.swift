@@ -29,6 +29,8 @@ struct RootMotions: Sendable {
     var arrivingOnTop: Bool?
     /// The roots' curve and duration when the scene's keys give none (nil: Shift's).
     var timing = TimingOptions()
+    /// A presentation's full-canvas layer between the roots, clear where the presented root is not shown.
+    var dimming: DimmingSpec?
 
     /// Shift's `DefaultShiftAnimation` on the source root: the `to` root when
     /// presenting, the `from` root when dismissing.

@@ -93,6 +93,7 @@ struct TransientViewBuilder {
         let motions = self.motions
         rootTiming = motions.timing
         arrivingOnTop = motions.arrivingOnTop
+        dimming = motions.dimming
         applyRootMotions(motions)
         applyAdditionalAnimations()
         return assemble()
@@ -262,6 +263,11 @@ struct TransientViewBuilder {
         schedule(&from, &to, timings: [.from: fromTimings, .to: toTimings])
         let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting, arrivingOnTop: arrivingOnTop)
         var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale)
+        let presentedScreen: Screen = isPresenting ? .to : .from
+        if let dimming, let presented = segment.views.firstIndex(where: { $0.isRoot && $0.screen == presentedScreen }) {
+            segment.dimming = TransitionSegment.Dimming(
+                color: dimming.color, opacity: dimming.opacity, presented: presented, appearing: isPresenting, canvas: viewport.canvas)
+        }
         // Where each list starts in `segment.views`, and each screen's snapshot builder.
         func base(_ list: Screen) -> Int { list == .from ? (toOnTop ? 0 : to.count) : (toOnTop ? from.count : 0) }
         let fromBuilder = SnapshotBuilder(tree: fromTree, excluded: drawnOnTheirOwn[.from] ?? [], images: images, scale: scale)
@@ -354,11 +360,16 @@ struct TransientViewBuilder {
     /// Computed once per segment in `build`.
     private var rootTiming = TimingOptions()
     private var arrivingOnTop: Bool?
+    private var dimming: DimmingSpec?
 
     /// The roots' motions in this segment: the navigation's, the presentation's, or Shift's default animation.
     var motions: RootMotions {
         if let navigation = transition.navigation {
             return RootMotions.navigation(navigation, isPush: isPresenting, canvas: viewport.canvas)
+        }
+        if let presentation = transition.presentation {
+            let presented = tree(isPresenting ? .to : .from).nodes.first?.spec.frame
+            return RootMotions.presentation(presentation, isPresenting: isPresenting, canvas: viewport.canvas, presentedFrame: presented)
         }
         return RootMotions.shiftDefault(transition.defaultAnimation, isPresenting: isPresenting)
     }

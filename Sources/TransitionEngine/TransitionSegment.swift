@@ -15,6 +15,18 @@ public struct TransitionSegment: Sendable {
     /// For each view, its `parent` children, back to front.
     let childOrder: [[Int]]
     let scale: Double
+    /// A presentation's dimming layer, drawn under the presented root over the whole canvas.
+    var dimming: Dimming?
+
+    struct Dimming: Sendable {
+        var color: RGBAColor
+        var opacity: Double
+        /// The presented root's index in `views`: the layer follows its progress and draws just under it.
+        var presented: Int
+        /// Fading in (present) or out (dismiss).
+        var appearing: Bool
+        var canvas: Size
+    }
 
     /// The transition lasts as long as its longest view (delay included).
     public var duration: Double { views.map { $0.delay + $0.duration }.max() ?? 0 }
@@ -72,7 +84,21 @@ public struct TransitionSegment: Sendable {
     /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
     func items(at time: Double, snapshotBase: Int) -> [DrawItem] {
         let toPixels = AffineTransform2D.scale(scale, scale)
-        return containerOrder.flatMap { subtreeItems($0, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase) }
+        return containerOrder.flatMap { index in
+            var items: [DrawItem] = []
+            if let dimming, dimming.presented == index {
+                let view = views[index]
+                let p = min(max(view.progress(at: time), 0), 1)
+                let alpha = dimming.opacity * (dimming.appearing ? p : 1 - p)
+                if alpha > 0 {
+                    items.append(
+                        DrawItem(
+                            transform: toPixels, shape: RoundedRect(rect: Rect(origin: .zero, size: dimming.canvas)),
+                            paint: .solid(dimming.color), opacity: alpha, label: "dimming"))
+                }
+            }
+            return items + subtreeItems(index, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase)
+        }
     }
 
     /// The items of view `index` and of the transient views inside it. Clips

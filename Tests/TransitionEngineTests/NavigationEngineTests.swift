@@ -85,3 +85,50 @@ import Testing
         #expect(try Self.rootView(.from, in: out).final.alpha == 0 && !Self.toOnTop(out))
     }
 }
+
+/// Presentations: a presented `to` root at [0, 300, 400, 500] on the 400 x 800 canvas (centre (200, 550)).
+@Suite struct PresentationEngineTests {
+    static func timeline(_ presentation: PresentationSpec, direction: TransitionDirection = .present) -> TransitionTimeline {
+        var presented = root("to", subviews: [])
+        presented.frame = Rect(x: 0, y: 300, width: 400, height: 500)
+        presented.cornerRadius = 16
+        var s = direction == .present
+            ? scene(from: root("from", subviews: []), to: presented)
+            : scene(from: presented, to: root("to", subviews: []), direction: .dismiss)
+        s.transition.presentation = presentation
+        return TransitionTimeline(scene: s)
+    }
+
+    static func dimming(_ t: TransitionTimeline, at time: Double) -> Double? {
+        t.displayList(segment: 0, time: time).items.first { $0.label == "dimming" }?.opacity
+    }
+
+    @Test func aCardRisesFromBelowTheCanvasOverDimmingThatFadesIn() throws {
+        let t = Self.timeline(PresentationSpec(style: .card, dimming: DimmingSpec()))
+        let card = try NavigationEngineTests.rootView(.to, in: t)
+        // Its top edge starts at the canvas's bottom: 550 + (800 - 300).
+        #expect(card.initial.position == Point(x: 200, y: 1050) && card.final.position == Point(x: 200, y: 550))
+        #expect(card.duration == 1 && card.easing.curve == .spring(.dampingRatio(0.8)))
+        #expect(card.final.cornerRadius == 16)
+        #expect(Self.dimming(t, at: 0) == nil)  // opacity 0: not drawn
+        let p = min(max(card.progress(at: 0.3), 0), 1)
+        #expect(abs(try #require(Self.dimming(t, at: 0.3)) - 0.5 * p) < 1e-12)
+        #expect(Self.dimming(t, at: 1) == 0.5)
+        // Drawn under the card, over the presenting root.
+        let labels = t.displayList(segment: 0, time: 0.5).items.map(\.label)
+        #expect(labels.firstIndex(of: "dimming")! < labels.firstIndex(of: "to")!)
+        #expect(labels.firstIndex(of: "dimming")! > labels.firstIndex(of: "from")!)
+    }
+
+    @Test func aSheetShrinksAndRoundsTheScreenBehindAndADismissPlaysItBack() throws {
+        let present = Self.timeline(PresentationSpec(style: .sheet))
+        let behind = try NavigationEngineTests.rootView(.from, in: present)
+        #expect(behind.final.transform.scale == Size(width: 0.92, height: 0.92) && behind.final.cornerRadius == 10)
+        let dismiss = Self.timeline(PresentationSpec(style: .sheet, dimming: DimmingSpec(opacity: 0.4)), direction: .dismiss)
+        let sheet = try NavigationEngineTests.rootView(.from, in: dismiss)
+        let back = try NavigationEngineTests.rootView(.to, in: dismiss)
+        #expect(sheet.final.position == Point(x: 200, y: 1050))
+        #expect(back.initial.transform.scale == Size(width: 0.92, height: 0.92) && back.final.transform.scale == Size(width: 1, height: 1))
+        #expect(Self.dimming(dismiss, at: 0) == 0.4 && Self.dimming(dismiss, at: dismiss.segments[0].duration) == nil)
+    }
+}

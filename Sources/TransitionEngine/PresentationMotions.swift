@@ -1,0 +1,49 @@
+import Primitives
+import SceneModel
+import Timing
+
+/// `transition.presentation` as root motions (docs/navigation.md): the
+/// presented root (`to` on present, `from` on dismiss) is placed by its own
+/// `frame` and rounded by its `cornerRadius`; the styles move it and the
+/// presenting root; the dimming is a full-canvas layer between them.
+extension RootMotions {
+    /// The page sheet's presenting root at the sheet's full height (ours: iOS draws the screen behind a page
+    /// sheet about 8% smaller with rounded corners; UIKit publishes neither number).
+    static let sheetBehindScale = 0.92
+    static let sheetBehindCornerRadius = 10.0
+    /// EasyTransitions' PresentationControllerAnimator: 1.0 s on UIViewPropertyAnimator(dampingRatio: 0.8).
+    static let cardTiming = TimingOptions(duration: 1.0, curve: .spring(.dampingRatio(0.8)))
+    /// Ours for the sheet: SwiftUI's default spring (response 0.5, dampingFraction 0.825), which settles in
+    /// 0.69 s, close to UIKit's sheet.
+    static let sheetTiming = TimingOptions(curve: .spring(.swiftUIDefault))
+
+    static func presentation(
+        _ presentation: PresentationSpec, isPresenting: Bool, canvas: Size, presentedFrame: Rect?
+    ) -> RootMotions {
+        var motions = RootMotions()
+        // From below the canvas: the presented root's top edge starts at the canvas's bottom.
+        let top = presentedFrame?.minY ?? 0
+        let rise = PropertyChange.move(dx: 0, dy: canvas.height - top)
+        var presented: [PropertyChange] = []
+        var presenting: [PropertyChange] = []
+        switch presentation.style {
+        case .sheet:
+            presented = [rise]
+            presenting = [.scale(sheetBehindScale), .cornerRadius(sheetBehindCornerRadius)]
+            motions.timing = sheetTiming
+        case .card:
+            presented = [rise]
+            motions.timing = cardTiming
+        case .overFullScreen:
+            break
+        }
+        if isPresenting {
+            (motions.arriving.changes, motions.leaving.changes) = (presented, presenting)
+        } else {
+            (motions.leaving.changes, motions.arriving.changes) = (presented, presenting)
+        }
+        motions.arrivingOnTop = isPresenting
+        motions.dimming = presentation.dimming
+        return motions
+    }
+}
