@@ -132,3 +132,22 @@ import Testing
         #expect(Self.dimming(dismiss, at: 0) == 0.4 && Self.dimming(dismiss, at: dismiss.segments[0].duration) == nil)
     }
 }
+
+/// Matched views keep flying on top of what the roots do.
+@Suite struct NavigationWithMatchesTests {
+    @Test func aMatchedViewFliesAcrossADefaultPushAboveBothRoots() throws {
+        let from = root("from", subviews: [view("thumb", [20, 600, 80, 80], id: "photo")])
+        let to = root("to", subviews: [view("hero", [0, 0, 400, 300], id: "photo")])
+        var s = scene(from: from, to: to)
+        s.transition.navigation = .default
+        let t = TransitionTimeline(scene: s)
+        let pair = try #require(t.segments[0].views.first { $0.isMatched })
+        // The pair keeps Shift's own timing (its travel: from (60, 640) to (200, 150)); the roots take 0.35 s.
+        let distance = Point(x: 60, y: 640).distance(to: Point(x: 200, y: 150))
+        #expect(abs(pair.duration - (0.265 + 0.175 * min(distance, 500) / 500)) < 1e-12)
+        #expect(try NavigationEngineTests.rootView(.to, in: t).duration == 0.35)
+        let labels = t.displayList(segment: 0, time: 0.2).items.map(\.label)
+        let pairIndex = try #require(labels.lastIndex(of: "hero"))
+        #expect(pairIndex > (labels.lastIndex(of: "to") ?? -1) && pairIndex > (labels.lastIndex(of: "from") ?? -1))
+    }
+}
