@@ -48,13 +48,15 @@ extension RootMotions {
         let parallax = PropertyChange.move(dx: -canvas.width / 3, dy: 0)
         let under = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.1)
         if isPush {
-            motions.arriving.changes = [.move(dx: canvas.width, dy: 0)]
+            motions.arriving.changes = [.move(dx: canvas.width, dy: 0), .shadowOpacity(0)]
+            motions.arriving.shadow = edgeShadow
             motions.leaving.changes = [parallax]
             motions.leaving.overlay = under
         } else {
             motions.arriving.changes = [parallax]
             motions.arriving.overlay = under
-            motions.leaving.changes = [.move(dx: canvas.width, dy: 0)]
+            motions.leaving.changes = [.move(dx: canvas.width, dy: 0), .shadowOpacity(0)]
+            motions.leaving.shadow = edgeShadow
         }
         motions.arrivingOnTop = isPush
         return motions
@@ -109,12 +111,14 @@ extension RootMotions {
         let decelerate = TimingOptions(duration: 0.35, curve: .named(.deceleration))
         switch type {
         case .push(let d):
-            m.arriving.changes = [shift(d, appearing: true)]
+            m.arriving.changes = [shift(d, appearing: true), .shadowOpacity(0)]
+            m.arriving.shadow = edgeShadow
             m.leaving.changes = [shift(d, appearing: false, by: 1.0 / 3)]
             m.leaving.overlay = under
             (m.arrivingOnTop, m.timing) = (true, decelerate)
         case .pull(let d):
-            m.leaving.changes = [shift(d, appearing: false)]
+            m.leaving.changes = [shift(d, appearing: false), .shadowOpacity(0)]
+            m.leaving.shadow = edgeShadow
             m.arriving.changes = [shift(d, appearing: true, by: 1.0 / 3)]
             m.arriving.overlay = under
             m.arrivingOnTop = false
@@ -127,20 +131,24 @@ extension RootMotions {
             m.arriving.changes = [shift(d, appearing: true), .scale(0.8)]
             m.arrivingOnTop = true
         case .cover(let d):
-            m.arriving.changes = [shift(d, appearing: true)]
+            m.arriving.changes = [shift(d, appearing: true), .shadowOpacity(0)]
+            m.arriving.shadow = edgeShadow
             m.leaving.overlay = under
             (m.arrivingOnTop, m.timing) = (true, decelerate)
         case .uncover(let d):
-            m.leaving.changes = [shift(d, appearing: false)]
+            m.leaving.changes = [shift(d, appearing: false), .shadowOpacity(0)]
+            m.leaving.shadow = edgeShadow
             m.arriving.overlay = under
             m.arrivingOnTop = false
         case .pageIn(let d):
-            m.arriving.changes = [shift(d, appearing: true)]
+            m.arriving.changes = [shift(d, appearing: true), .shadowOpacity(0)]
+            m.arriving.shadow = edgeShadow
             m.leaving.changes = [.scale(0.7)]
             m.leaving.overlay = under
             (m.arrivingOnTop, m.timing) = (true, decelerate)
         case .pageOut(let d):
-            m.leaving.changes = [shift(d, appearing: false)]
+            m.leaving.changes = [shift(d, appearing: false), .shadowOpacity(0)]
+            m.leaving.shadow = edgeShadow
             m.arriving.changes = [.scale(0.7)]
             m.arriving.overlay = under
             m.arrivingOnTop = false

@@ -19,7 +19,12 @@ struct RootMotions: Sendable {
         var changes: [PropertyChange] = []
         /// Hero's `overlay(color, opacity)`: a colour over the root at the changed end of its motion.
         var overlay: RGBAColor?
+        /// Hero's `beginWith(shadowState)`: a shadow the root has throughout; its `changes` fade it at the changed end.
+        var shadow: ShadowSpec?
     }
+
+    /// Hero's shadowState: black, opacity 0.5, radius 5, no offset, on the root sliding over the other one.
+    static let edgeShadow = ShadowSpec(color: .black, opacity: 0.5, radius: 5, offset: .zero)
 
     /// The `to` root: inserted on a push, shown again on a pop.
     var arriving = Motion()

@@ -184,14 +184,24 @@ struct TransientViewBuilder {
     /// source root. Their changes join each root's own additional animations; their overlay is the root's
     /// at the changed end.
     private mutating func applyRootMotions(_ motions: RootMotions) {
-        if let root = toViews.firstIndex(where: \.isRoot) {
-            toViews[root].animations += motions.arriving.changes.map { AdditionalAnimation($0) }
-            if let overlay = motions.arriving.overlay { toViews[root].initial.overlay = overlay }
+        func apply(_ motion: RootMotions.Motion, to view: inout TransientView, arriving: Bool) {
+            view.animations += motion.changes.map { AdditionalAnimation($0) }
+            if let overlay = motion.overlay {
+                if arriving { view.initial.overlay = overlay } else { view.final.overlay = overlay }
+            }
+            // Hero's beginWith: the root's own state, at both ends, before its changes are applied.
+            if let shadow = motion.shadow {
+                for state in [\TransientView.initial, \TransientView.final] {
+                    view[keyPath: state].shadowColor = shadow.color
+                    view[keyPath: state].shadowOpacity = shadow.opacity
+                    view[keyPath: state].shadowRadius = shadow.radius
+                    view[keyPath: state].shadowOffset = shadow.offset
+                    view[keyPath: state].masksToBounds = false
+                }
+            }
         }
-        if let root = fromViews.firstIndex(where: \.isRoot) {
-            fromViews[root].animations += motions.leaving.changes.map { AdditionalAnimation($0) }
-            if let overlay = motions.leaving.overlay { fromViews[root].final.overlay = overlay }
-        }
+        if let root = toViews.firstIndex(where: \.isRoot) { apply(motions.arriving, to: &toViews[root], arriving: true) }
+        if let root = fromViews.firstIndex(where: \.isRoot) { apply(motions.leaving, to: &fromViews[root], arriving: false) }
     }
 
     /// Arriving (`to`) views start from the modified state; leaving (`from`) views
@@ -262,7 +272,10 @@ struct TransientViewBuilder {
         let toTimings = fill(&to, toNodes)
         schedule(&from, &to, timings: [.from: fromTimings, .to: toTimings])
         let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting, arrivingOnTop: arrivingOnTop)
-        var segment = TransitionSegment(fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale)
+        let sourceUnderneath = arrivingOnTop != nil && toOnTop != isPresenting
+        var segment = TransitionSegment(
+            fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale,
+            matchedOnTop: sourceUnderneath)
         let presentedScreen: Screen = isPresenting ? .to : .from
         if let dimming, let presented = segment.views.firstIndex(where: { $0.isRoot && $0.screen == presentedScreen }) {
             segment.dimming = TransitionSegment.Dimming(

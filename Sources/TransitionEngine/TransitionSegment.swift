@@ -33,7 +33,7 @@ public struct TransitionSegment: Sendable {
 
     init(
         fromViews: [TransientView], toViews: [TransientView], isPresenting: Bool, toOnTop: Bool,
-        snapshots: [SnapshotDescription], scale: Double
+        snapshots: [SnapshotDescription], scale: Double, matchedOnTop: Bool = false
     ) {
         let (bottom, top) = toOnTop ? (fromViews, toViews) : (toViews, fromViews)
         var all = bottom
@@ -66,6 +66,9 @@ public struct TransitionSegment: Sendable {
             siblings = ZOrder.sorted(siblings) { all[$0].final.zPosition }
         }
         adjust(&container)
+        // A navigation that puts the source screen (which holds the matched pairs) underneath still flies
+        // the pairs over both roots, as Hero's container holds them above its snapshots.
+        if matchedOnTop { container = container.filter { !all[$0].isMatched } + container.filter { all[$0].isMatched } }
         for i in children.indices { adjust(&children[i]) }
         self.containerOrder = container
         self.childOrder = children

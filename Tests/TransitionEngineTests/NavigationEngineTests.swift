@@ -151,3 +151,28 @@ import Testing
         #expect(pairIndex > (labels.lastIndex(of: "to") ?? -1) && pairIndex > (labels.lastIndex(of: "from") ?? -1))
     }
 }
+
+@Suite struct NavigationShadowAndOrderTests {
+    @Test func theSlidingRootCarriesHerosEdgeShadowFadingInOnAPushAndOutOnAPull() throws {
+        let push = NavigationEngineTests.timeline(.hero(.push(.left)))
+        let arriving = try NavigationEngineTests.rootView(.to, in: push)
+        #expect(arriving.initial.shadowOpacity == 0 && arriving.final.shadowOpacity == 0.5)
+        #expect(arriving.final.shadowRadius == 5 && arriving.final.shadowOffset == .zero && arriving.final.shadowColor == .black)
+        let pull = NavigationEngineTests.timeline(.hero(.pull(.right)))
+        let leaving = try NavigationEngineTests.rootView(.from, in: pull)
+        #expect(leaving.initial.shadowOpacity == 0.5 && leaving.final.shadowOpacity == 0)
+        #expect(try NavigationEngineTests.rootView(.from, in: push).final.shadowOpacity == 0)  // the other root has none
+    }
+
+    @Test func matchedViewsStayAboveWhenANavigationPutsTheSourceScreenUnderneath() throws {
+        // Hero's pull inserts the arriving root below: the pair (in the arriving list) is lifted over both.
+        let from = root("from", subviews: [view("thumb", [20, 600, 80, 80], id: "photo")])
+        let to = root("to", subviews: [view("hero", [0, 0, 400, 300], id: "photo")])
+        var s = scene(from: from, to: to)
+        s.transition.navigation = .hero(.pull(.right))
+        let t = TransitionTimeline(scene: s)
+        #expect(!NavigationEngineTests.toOnTop(t))
+        let labels = t.displayList(segment: 0, time: 0.2).items.map(\.label)
+        #expect(labels.lastIndex(of: "hero")! > labels.lastIndex(of: "from")!)
+    }
+}
