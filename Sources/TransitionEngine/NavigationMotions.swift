@@ -9,6 +9,29 @@ extension RootMotions {
     static let seed004Timing = TimingOptions(duration: 0.35, curve: .named(.easeInOut))
 
     static func navigation(_ navigation: NavigationSpec, isPush: Bool, canvas: Size) -> RootMotions {
+        var motions = resolve(navigation, isPush: isPush, canvas: canvas)
+        motions.name = "navigation " + describe(navigation) + (isPush ? " (push)" : " (pop)")
+        return motions
+    }
+
+    static func describe(_ navigation: NavigationSpec) -> String {
+        switch navigation {
+        case .default: return "default"
+        case .slide(let axis): return "slide(\(axis.rawValue))"
+        case .fade(let style): return "fade(\(style.rawValue))"
+        case .hero(let type):
+            switch type {
+            case .push(let d), .pull(let d), .cover(let d), .uncover(let d), .slide(let d), .zoomSlide(let d), .pageIn(let d),
+                .pageOut(let d):
+                return "\(type.name)(\(d.rawValue))"
+            case .zoom, .zoomOut: return type.name
+            }
+        case .composed(let c):
+            return c.pop != nil ? "composed (push and pop)" : c.mirror ? "composed (pop mirrored)" : "composed"
+        }
+    }
+
+    private static func resolve(_ navigation: NavigationSpec, isPush: Bool, canvas: Size) -> RootMotions {
         switch navigation {
         case .default:
             return systemPush(isPush: isPush, canvas: canvas)

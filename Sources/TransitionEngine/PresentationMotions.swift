@@ -44,6 +44,8 @@ extension RootMotions {
         }
         motions.arrivingOnTop = isPresenting
         motions.dimming = presentation.dimming
+        let dimming = presentation.dimming.map { ", dimming \($0.color.hexString) at \($0.opacity)" } ?? ""
+        motions.name = "presentation \(presentation.style.rawValue)\(dimming)"
         return motions
     }
 }

@@ -36,6 +36,8 @@ struct RootMotions: Sendable {
     var timing = TimingOptions()
     /// A presentation's full-canvas layer between the roots, clear where the presented root is not shown.
     var dimming: DimmingSpec?
+    /// What the scene asked for, for `info`: "defaultAnimation fade", "navigation push(left)", "presentation card".
+    var name = ""
 
     /// Shift's `DefaultShiftAnimation` on the source root: the `to` root when
     /// presenting, the `from` root when dismissing.
@@ -48,6 +50,11 @@ struct RootMotions: Sendable {
         case .scale(let k): changes = [.fade, .scale(k)]
         }
         if isPresenting { motions.arriving.changes = changes } else { motions.leaving.changes = changes }
+        switch animation {
+        case .none: motions.name = "defaultAnimation none"
+        case .fade: motions.name = "defaultAnimation fade"
+        case .scale(let k): motions.name = "defaultAnimation fade + scale(\(k))"
+        }
         return motions
     }
 

@@ -94,6 +94,7 @@ struct TransientViewBuilder {
         rootTiming = motions.timing
         arrivingOnTop = motions.arrivingOnTop
         dimming = motions.dimming
+        rootMotionName = motions.name
         applyRootMotions(motions)
         applyAdditionalAnimations()
         return assemble()
@@ -276,6 +277,7 @@ struct TransientViewBuilder {
         var segment = TransitionSegment(
             fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale,
             matchedOnTop: sourceUnderneath)
+        segment.rootMotion = rootMotionName
         let presentedScreen: Screen = isPresenting ? .to : .from
         if let dimming, let presented = segment.views.firstIndex(where: { $0.isRoot && $0.screen == presentedScreen }) {
             segment.dimming = TransitionSegment.Dimming(
@@ -374,6 +376,7 @@ struct TransientViewBuilder {
     private var rootTiming = TimingOptions()
     private var arrivingOnTop: Bool?
     private var dimming: DimmingSpec?
+    private var rootMotionName = ""
 
     /// The roots' motions in this segment: the navigation's, the presentation's, or Shift's default animation.
     var motions: RootMotions {

@@ -17,6 +17,8 @@ public struct TransitionSegment: Sendable {
     let scale: Double
     /// A presentation's dimming layer, drawn under the presented root over the whole canvas.
     var dimming: Dimming?
+    /// What moves the roots, for `info` (`RootMotions.name`).
+    var rootMotion = ""
 
     struct Dimming: Sendable {
         var color: RGBAColor

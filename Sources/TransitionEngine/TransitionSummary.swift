@@ -34,6 +34,8 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         public var direction: String
         /// Until the last view ends: the largest delay + duration.
         public var duration: Double
+        /// What moves the roots: "defaultAnimation fade", "navigation default (push)", "presentation card, ...".
+        public var roots: String
         public var views: [View]
     }
 
@@ -82,7 +84,7 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         seconds = Double(timeline.frameCount) / timeline.canvas.framesPerSecond
         segments = timeline.segments.map { segment in
             Segment(
-                direction: segment.isPresenting ? "present" : "dismiss", duration: segment.duration,
+                direction: segment.isPresenting ? "present" : "dismiss", duration: segment.duration, roots: segment.rootMotion,
                 views: segment.views.map { view in
                     let superview: String
                     switch view.superview {

@@ -106,7 +106,7 @@ struct InfoCommand: ParsableCommand {
             out += line + ")\n"
         }
         for segment in summary.segments {
-            out += "\n\(segment.direction): \(seconds(segment.duration)) (until its last view ends)\n"
+            out += "\n\(segment.direction): \(seconds(segment.duration)) (until its last view ends); roots: \(segment.roots)\n"
             let matched = segment.views.filter { $0.matchedWith != nil }
             let unmatched = segment.views.filter { $0.matchedWith == nil }
             if !matched.isEmpty {
