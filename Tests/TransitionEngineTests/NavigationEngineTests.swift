@@ -176,3 +176,79 @@ import Testing
         #expect(labels.lastIndex(of: "hero")! > labels.lastIndex(of: "from")!)
     }
 }
+
+/// Every built-in and every atomic transition, both directions, on the 400 x 800 canvas: where each root
+/// starts (arriving) or ends (leaving), its alpha and scale there, and which root is on top.
+@Suite struct EveryNavigationTests {
+    struct End: Equatable, CustomStringConvertible {
+        var x: Double, y: Double, alpha: Double = 1, scale: Double = 1
+        var description: String { "(\(x), \(y), alpha \(alpha), scale \(scale))" }
+    }
+
+    static func ends(_ navigation: NavigationSpec, push: Bool) throws -> (arriving: End, leaving: End, arrivingOnTop: Bool) {
+        let t = NavigationEngineTests.timeline(navigation, direction: push ? .present : .dismiss)
+        let a = try NavigationEngineTests.rootView(.to, in: t).initial
+        let l = try NavigationEngineTests.rootView(.from, in: t).final
+        func round(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+        return (
+            End(x: round(a.position.x), y: round(a.position.y), alpha: a.alpha, scale: a.transform.scale.width),
+            End(x: round(l.position.x), y: round(l.position.y), alpha: l.alpha, scale: l.transform.scale.width),
+            NavigationEngineTests.toOnTop(t))
+    }
+
+    // Hero's shift(d, appearing): left/right: x = ((d == right) == appearing) ? -400 : +400; up/down with 800.
+    // A third of it for the parallax root: 400 / 3 = 133.333333333.
+    @Test(arguments: [
+        (HeroNavigation.push(.left), End(x: 600, y: 400), End(x: 66.666666667, y: 400), true),
+        (.push(.right), End(x: -200, y: 400), End(x: 333.333333333, y: 400), true),
+        (.pull(.left), End(x: 333.333333333, y: 400), End(x: -200, y: 400), false),
+        (.cover(.up), End(x: 200, y: 1200), End(x: 200, y: 400), true),
+        (.uncover(.down), End(x: 200, y: 400), End(x: 200, y: 1200), false),
+        (.slide(.down), End(x: 200, y: -400), End(x: 200, y: 1200), true),
+        (.zoomSlide(.left), End(x: 600, y: 400, scale: 0.8), End(x: -200, y: 400, scale: 0.8), true),
+        (.pageIn(.left), End(x: 600, y: 400), End(x: 200, y: 400, scale: 0.7), true),
+        (.pageOut(.left), End(x: 200, y: 400, scale: 0.7), End(x: -200, y: 400), false),
+        (.zoom, End(x: 200, y: 400, scale: 0.7), End(x: 200, y: 400, alpha: 0, scale: 1.3), false),
+        (.zoomOut, End(x: 200, y: 400, alpha: 0, scale: 1.3), End(x: 200, y: 400, scale: 0.7), true),
+    ])
+    func heroTypesMoveTheRootsByHerosNumbers(type: HeroNavigation, arriving: End, leaving: End, onTop: Bool) throws {
+        // Hero's types describe the arriving and leaving views, whichever the direction.
+        for push in [true, false] {
+            let ends = try Self.ends(.hero(type), push: push)
+            #expect(ends.arriving == arriving && ends.leaving == leaving && ends.arrivingOnTop == onTop, "\(type) push \(push)")
+        }
+    }
+
+    // Insertion on the arriving root, removal on the leaving one; a pop mirrors (mirror: true):
+    // leading <-> trailing, top <-> bottom, offsets and turns negated. Push: arriving on top; pop: below.
+    @Test(arguments: [
+        (AtomicTransition.move(.leading), End(x: -200, y: 400), End(x: -200, y: 400), End(x: 600, y: 400)),
+        (.move(.trailing), End(x: 600, y: 400), End(x: 600, y: 400), End(x: -200, y: 400)),
+        (.move(.top), End(x: 200, y: -400), End(x: 200, y: -400), End(x: 200, y: 1200)),
+        (.move(.bottom), End(x: 200, y: 1200), End(x: 200, y: 1200), End(x: 200, y: -400)),
+        (.offset(x: 30, y: -50), End(x: 230, y: 350), End(x: 230, y: 350), End(x: 170, y: 450)),
+        (.opacity, End(x: 200, y: 400, alpha: 0), End(x: 200, y: 400, alpha: 0), End(x: 200, y: 400, alpha: 0)),
+        (.scale(0.5), End(x: 200, y: 400, scale: 0.5), End(x: 200, y: 400, scale: 0.5), End(x: 200, y: 400, scale: 0.5)),
+        (.identity, End(x: 200, y: 400), End(x: 200, y: 400), End(x: 200, y: 400)),
+    ])
+    func atomicTransitionsOnBothRootsBothWays(atomic: AtomicTransition, pushEnd: End, removalEnd: End, popEnd: End) throws {
+        let composed = NavigationSpec.composed(
+            ComposedNavigation(push: RootTransitions(insertion: [atomic], removal: [atomic]), mirror: true))
+        let push = try Self.ends(composed, push: true)
+        #expect(push.arriving == pushEnd && push.leaving == removalEnd && push.arrivingOnTop)
+        let pop = try Self.ends(composed, push: false)
+        #expect(pop.arriving == popEnd && pop.leaving == popEnd && !pop.arrivingOnTop)
+    }
+
+    @Test func rotateAndZPositionAndTheOrderingAtoms() throws {
+        let turn = NavigationSpec.composed(ComposedNavigation(push: RootTransitions(insertion: [.rotate(30)]), mirror: true))
+        let t = NavigationEngineTests.timeline(turn, direction: .dismiss)
+        #expect(try NavigationEngineTests.rootView(.to, in: t).initial.transform.rotate == -30)
+        let lift = NavigationSpec.composed(ComposedNavigation(push: RootTransitions(removal: [.zPosition(5), .bringToFront])))
+        let lifted = NavigationEngineTests.timeline(lift)
+        #expect(try NavigationEngineTests.rootView(.from, in: lifted).final.zPosition == 5)
+        #expect(!NavigationEngineTests.toOnTop(lifted))
+        let back = NavigationSpec.composed(ComposedNavigation(push: RootTransitions(insertion: [.sendToBack])))
+        #expect(!NavigationEngineTests.toOnTop(NavigationEngineTests.timeline(back)))
+    }
+}
