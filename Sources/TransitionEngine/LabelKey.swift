@@ -24,6 +24,7 @@ public struct LabelKey: Hashable, Sendable {
     /// order: `from` before `to`, depth first. With the place of the first
     /// view that shows it, for messages.
     public static func labels(in scene: Scene) -> [(key: LabelKey, address: ViewAddress)] {
+        let scene = scene.withPresentedFrames
         let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
         var seen = Set<LabelKey>()
         var found: [(key: LabelKey, address: ViewAddress)] = []

@@ -49,3 +49,25 @@ extension RootMotions {
         return motions
     }
 }
+
+extension Scene {
+    /// A page sheet's top inset when its presented root gives no frame (ours: 7.5% of the canvas's height,
+    /// 63 pt on an 844-pt screen, leaving a strip of the screen behind in view as a page sheet does; UIKit
+    /// publishes no number).
+    static let sheetTopInset = 0.075
+
+    /// The scene as the engine plays it: a sheet's presented root without a frame gets the sheet's (every
+    /// other root fills the canvas, as before). The presented root is `to`, or `from` when dismissing.
+    var withPresentedFrames: Scene {
+        guard transition.presentation?.style == .sheet else { return self }
+        var scene = self
+        let top = (canvas.height * Self.sheetTopInset).rounded()
+        let sheet = Rect(x: 0, y: top, width: canvas.width, height: canvas.height - top)
+        if transition.direction == .dismiss {
+            if scene.from.frame == nil { scene.from.frame = sheet }
+        } else if scene.to.frame == nil {
+            scene.to.frame = sheet
+        }
+        return scene
+    }
+}

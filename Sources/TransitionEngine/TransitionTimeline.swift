@@ -50,6 +50,7 @@ public struct TransitionTimeline: FramePlanSource {
     package init(
         scene: Scene, images: [ImageSource: Bitmap] = [:], labels: [LabelKey: Bitmap] = [:], clipsLargeSnapshots: Bool
     ) {
+        let scene = scene.withPresentedFrames
         let scale = scene.canvas.scale
         let table = ImageTable(scene: scene, decoded: images, labels: labels, scale: scale)
         let canvasSize = Size(width: scene.canvas.width, height: scene.canvas.height)

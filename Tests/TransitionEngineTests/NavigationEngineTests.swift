@@ -252,3 +252,30 @@ import Testing
         #expect(!NavigationEngineTests.toOnTop(NavigationEngineTests.timeline(back)))
     }
 }
+
+@Suite struct NavigationRoundtripAndSheetFrameTests {
+    @Test func aRoundtripPushesThenPops() throws {
+        var s = scene(from: root("list", subviews: []), to: root("detail", subviews: []), direction: .roundtrip)
+        s.transition.navigation = .default
+        let t = TransitionTimeline(scene: s)
+        #expect(t.segments.count == 2)
+        // The pop: the list (to in that half) comes back from the parallax, below the detail, which leaves to the right.
+        let pop = t.segments[1]
+        let list = try #require(pop.views.first { $0.isRoot && $0.screen == .to })
+        let detail = try #require(pop.views.first { $0.isRoot && $0.screen == .from })
+        #expect(list.name == "list" && abs(list.initial.position.x - (200 - 400.0 / 3)) < 1e-12 && detail.final.position.x == 600)
+        #expect(pop.views.firstIndex { $0.name == "list" }! < pop.views.firstIndex { $0.name == "detail" }!)
+        #expect(pop.rootMotion == "navigation default (pop)" && t.segments[0].rootMotion == "navigation default (push)")
+    }
+
+    @Test func aSheetWithoutAFrameLeavesTheTopStripOfTheScreenBehind() throws {
+        var s = scene(from: root("behind", subviews: []), to: root("sheet", subviews: []))
+        s.to.frame = nil
+        s.transition.presentation = PresentationSpec(style: .sheet)
+        let t = TransitionTimeline(scene: s)
+        let sheet = try NavigationEngineTests.rootView(.to, in: t)
+        // 7.5% of 800 = 60 pt: the sheet is 400 x 740 at y 60, its centre (200, 430); it rises from 430 + 740.
+        #expect(sheet.final.size == Size(width: 400, height: 740) && sheet.final.position == Point(x: 200, y: 430))
+        #expect(sheet.initial.position == Point(x: 200, y: 1170))
+    }
+}
