@@ -71,8 +71,9 @@ extension SceneDecoder {
                 return nil
             }
             if builtIn.count > 1 {
-                report(place, "one built-in transition at a time: give \(quoted(Array(builtIn.dropLast()))) or \"\(builtIn.last!)\", not both",
-                       at: node)
+                report(
+                    place, "one built-in transition at a time: give \(quoted(Array(builtIn.dropLast()))) or \"\(builtIn.last!)\", not both",
+                    at: node)
                 return nil
             }
             if let key = builtIn.first, let value = m[key] { return decodeBuiltIn(key, value, place.key(key)) }
@@ -104,8 +105,9 @@ extension SceneDecoder {
             // seed 004's axis or Hero's direction: the value tells which.
             remember(place, node)
             guard case .string(let text) = node.value else {
-                report(place, "expected an axis (horizontal, vertical) or a direction (left, right, up, down), got \(node.value.kindName)",
-                       at: node)
+                report(
+                    place, "expected an axis (horizontal, vertical) or a direction (left, right, up, down), got \(node.value.kindName)",
+                    at: node)
                 return nil
             }
             if let axis = NavigationSpec.SlideAxis(rawValue: text) { return .slide(axis) }
@@ -144,7 +146,8 @@ extension SceneDecoder {
         guard m["push"] != nil || m["pop"] != nil else {
             let mirror = bool(m["mirror"], place.key("mirror"), default: false)
             let push = RootTransitions(
-                insertion: decodeAtomics(m["insertion"], place.key("insertion")), removal: decodeAtomics(m["removal"], place.key("removal")))
+                insertion: decodeAtomics(m["insertion"], place.key("insertion")), removal: decodeAtomics(m["removal"], place.key("removal"))
+            )
             return .composed(ComposedNavigation(push: push, mirror: mirror))
         }
         var sound = true
@@ -161,7 +164,8 @@ extension SceneDecoder {
             } else {
                 report(
                     place.key("mirror"),
-                    "mirror goes with insertion and removal: {\"insertion\": ..., \"removal\": ..., \"mirror\": true} mirrors them on a pop",
+                    "mirror goes with insertion and removal: "
+                        + "{\"insertion\": ..., \"removal\": ..., \"mirror\": true} mirrors them on a pop",
                     at: node)
             }
             sound = false

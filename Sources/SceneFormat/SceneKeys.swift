@@ -9,7 +9,9 @@ enum SceneKeys {
     static let scene = ["version", "canvas", "fps", "transition", "from", "to", "$schema"]
     static let canvas = ["width", "height", "scale", "background"]
     static let transition =
-        ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing + ["navigation", "presentation"]
+        ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing + [
+            "navigation", "presentation",
+        ]
     static let hold = ["before", "after"]
     /// `transition.defaultAnimation` written as an object: `{"scale": "up" | "down" | number}`.
     static let defaultAnimation = ["scale"]
