@@ -184,6 +184,15 @@ extension SceneDecoder {
             if pop == nil { sound = false }
         }
         guard sound, let push else { return nil }
+        if m["pop"] == nil, case .object(let pairs) = pushNode.value {
+            // The model holds a push without a pop as the symmetric form, whose sides stand at the
+            // navigation's own place: point them (and a lone atomic transition's `[0]`) back into `push`.
+            for (side, node) in pairs where SceneKeys.rootTransitions.contains(side) {
+                remember(modelPlace: place.key(side), filePlace: place.key("push").key(side))
+                if case .array = node.value { continue }
+                remember(modelPlace: place.key(side).index(0), filePlace: place.key("push").key(side))
+            }
+        }
         return .composed(ComposedNavigation(push: push, pop: pop))
     }
 

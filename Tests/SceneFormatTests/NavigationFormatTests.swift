@@ -367,6 +367,12 @@ import SceneModel
                 "transition.presentation.dimming.color[1]: 2 is out of range 0...1",
                 "transition.presentation.dimming.opacity: 1.5 is out of range: must be at least 0 and at most 1",
             ])
+        // A push without a pop is the symmetric form in the model; problems still point into `push`.
+        #expect(
+            problems(#"{"navigation": {"push": {"insertion": [{"scale": 0}, {"rotate": 1e5}], "removal": {"zPosition": 1e7}}}}"#) == [
+                "\(at).push.insertion[1].rotate: 100000 is out of range: must be at least -36000 and at most 36000",
+                "\(at).push.removal.zPosition: 10000000 is out of range: must be at least -1000000 and at most 1000000",
+            ])
         // The place carries the line and column of the value as written.
         let text = text(#"{"navigation": {"push": {"removal": {"rotate": 1e6}}, "pop": {}}}"#)
         do {

@@ -201,6 +201,44 @@ import SceneModel
         }
     }
 
+    /// Navigation and presentation spellings the writer normalizes, each read as the Swift spelling builds
+    /// it and as the canonical form the writer writes.
+    @Test func navigationSpellingsDecodeToTheSwiftModelAndTheCanonicalForm() throws {
+        let small = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View())
+        let cases: [(alternative: String, canonical: String, swift: Scene)] = [
+            (#"{"navigation": {"slide": "horizontal"}}"#, #"{"navigation": "slide"}"#, small.navigation(.slide(.horizontal))),
+            (
+                #"{"navigation": {"insertion": ["opacity"]}}"#, #"{"navigation": {"insertion": "opacity"}}"#,
+                small.navigation(insertion: [.opacity])
+            ),
+            (
+                #"{"navigation": {"push": {"removal": {"move": "leading"}}}}"#, #"{"navigation": {"removal": {"move": "leading"}}}"#,
+                small.navigation(removal: [.move(.leading)])
+            ),
+            (
+                #"{"navigation": {"insertion": [], "removal": [], "mirror": false}}"#, #"{"navigation": {"mirror": false}}"#,
+                small.navigation(insertion: [], removal: [])
+            ),
+            (
+                #"{"navigation": {"insertion": {"rotate3D": {"angle": 90, "axis": [0, 1, 0], "perspective": 1}}}}"#,
+                #"{"navigation": {"insertion": {"rotate3D": {"angle": 90, "axis": [0, 1, 0]}}}}"#,
+                small.navigation(insertion: [.rotate3D(90, axis: .y)])
+            ),
+            (
+                ##"{"presentation": {"style": "overFullScreen", "dimming": {"color": "#000", "opacity": 0.5}}}"##,
+                #"{"presentation": {"dimming": true}}"#, small.presentation(dimming: DimmingSpec())
+            ),
+            (#"{"presentation": {"dimming": false}}"#, #"{"presentation": {}}"#, small.presentation(.overFullScreen)),
+        ]
+        for (alternative, canonical, swift) in cases {
+            let a = try transition(alternative)
+            #expect(a == swift.transition, "\(alternative)")
+            #expect(a == (try transition(canonical)), "\(alternative) vs \(canonical)")
+            let written = String(decoding: try SceneJSON.encode(swift), as: UTF8.self)
+            #expect(written.contains(canonical.dropFirst().dropLast()), "\(written) lacks \(canonical)")
+        }
+    }
+
     func animations(_ entry: String) throws -> [AdditionalAnimation] {
         let text =
             #"{"version": 1, "canvas": {"width": 10, "height": 10}, "from": {}, "#
