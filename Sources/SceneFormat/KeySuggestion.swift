@@ -65,6 +65,23 @@ enum KeySuggestion {
         // Navigation words for the direction.
         "push": "present",
         "pop": "dismiss",
+        // The transition's keys written on a view or at the top level (a hint naming `transition.` is offered anywhere).
+        "navigation": "transition.navigation",
+        "presentation": "transition.presentation",
+        // UIKit's modal presentation: UIViewController.modalPresentationStyle and UIModalPresentationStyle's
+        // cases that have an equivalent (automatic is a page sheet on iPhone since iOS 13).
+        "modalPresentationStyle": "presentation",
+        "pageSheet": "sheet",
+        "formSheet": "sheet",
+        "automatic": "sheet",
+        "fullScreen": "overFullScreen",
+        "overCurrentContext": "overFullScreen",
+        "currentContext": "overFullScreen",
+        // Edges and directions: seed 004's leading and trailing edges are Hero's left and right (left to right).
+        "left": "leading",
+        "right": "trailing",
+        "leading": "left",
+        "trailing": "right",
     ]
 
     /// Our spelling of a UIKit or Shift one, when `known` has it. Accepts the
@@ -74,12 +91,12 @@ enum KeySuggestion {
     /// `kCAGradientLayerRadial` and `CAGradientLayerType.radial`, and
     /// CAMediaTimingFunctionName's `kCAMediaTimingFunctionEaseIn` and `.easeInEaseOut`.
     static func foreign(_ key: String, among known: [String]) -> String? {
-        let offered = { (hint: String) in known.contains(String(hint.split(separator: ".")[0])) }
+        let offered = { (hint: String) in hint.hasPrefix("transition.") || known.contains(String(hint.split(separator: ".")[0])) }
         var name = Substring(key)
         var names = [name]
         for prefix in [
             "UIView.ContentMode.", "UIViewContentMode", "CAGradientLayerType.", "kCAGradientLayer", "CAMediaTimingFunctionName.",
-            "kCAMediaTimingFunction", "layer.", "view.", ".",
+            "kCAMediaTimingFunction", "UIModalPresentationStyle.", "UIModalPresentation", "layer.", "view.", ".",
             "shadow",
         ] where name.hasPrefix(prefix) {
             name = name.dropFirst(prefix.count)

@@ -24,6 +24,11 @@ struct SceneDecoder {
         locations.record(place, SourceLocation(line: node.line, column: node.column))
     }
 
+    /// Where a place of the model stands in the file when the two differ (a lone atomic transition is a list of one).
+    mutating func remember(modelPlace: ScenePlace, filePlace: ScenePlace) {
+        locations.record(modelPlace: modelPlace, filePlace: filePlace)
+    }
+
     /// The members of an object, after reporting any key not in `known`.
     mutating func members(_ node: JSONNode, _ place: ScenePlace, known: [String]) -> [String: JSONNode]? {
         remember(place, node)
@@ -217,6 +222,8 @@ struct SceneDecoder {
             spec.holdAfter = number(h["after"], place.key("hold").key("after"), default: 0)
         }
         spec.timing = decodeTiming(m, place)
+        if let node = m["navigation"] { spec.navigation = decodeNavigation(node, place.key("navigation")) }
+        if let node = m["presentation"] { spec.presentation = decodePresentation(node, place.key("presentation")) }
         return spec
     }
 

@@ -8,7 +8,10 @@ enum SceneKeys {
     /// The top-level object. `$schema` lets editors find the JSON Schema.
     static let scene = ["version", "canvas", "fps", "transition", "from", "to", "$schema"]
     static let canvas = ["width", "height", "scale", "background"]
-    static let transition = ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing
+    static let transition =
+        ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing + [
+            "navigation", "presentation",
+        ]
     static let hold = ["before", "after"]
     /// `transition.defaultAnimation` written as an object: `{"scale": "up" | "down" | number}`.
     static let defaultAnimation = ["scale"]
@@ -54,4 +57,27 @@ enum SceneKeys {
     /// An entry of `shift.animations` written as an object: one animation name and an optional `when`.
     static let animation = animationNames + ["when"]
     static let move = ["up", "down", "left", "right", "x", "y"]
+
+    /// `transition.navigation` written as a string.
+    static let navigationNames = ["default", "slide", "zoom", "zoomOut"]
+    /// `transition.navigation` written as an object naming a built-in: exactly one of these keys (seed 004's and Hero's).
+    static let navigationBuiltIn = ["slide", "fade", "push", "pull", "cover", "uncover", "zoomSlide", "pageIn", "pageOut"]
+    /// Hero's types that take a direction.
+    static let heroDirected = ["push", "pull", "cover", "uncover", "slide", "zoomSlide", "pageIn", "pageOut"]
+    /// `transition.navigation` composed of atomic transitions, the same for push and pop (or mirrored).
+    static let composedNavigation = ["insertion", "removal", "mirror"]
+    /// `transition.navigation` composed per operation: `push` (an object here) and `pop`.
+    static let asymmetricNavigation = ["push", "pop"]
+    /// Every key a `transition.navigation` object may hold, in whichever form.
+    static let navigation = navigationBuiltIn + composedNavigation + ["pop"]
+    /// What the inserted and the removed root do (`push` and `pop` in the asymmetric form).
+    static let rootTransitions = ["insertion", "removal"]
+    /// seed 004's atomic transitions written as a string.
+    static let atomicNames = ["opacity", "bringToFront", "sendToBack", "identity"]
+    /// seed 004's atomic transitions written as an object: exactly one of these keys.
+    static let atomic = ["move", "offset", "rotate", "rotate3D", "scale", "zPosition"]
+    static let rotate3D = ["angle", "axis", "perspective"]
+    static let presentation = ["style", "dimming"]
+    /// `presentation.dimming` written as an object.
+    static let dimming = ["color", "opacity"]
 }

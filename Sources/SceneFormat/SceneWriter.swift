@@ -157,7 +157,74 @@ private struct SceneWriter {
         if !hold.isEmpty { members.append(("hold", .object(hold))) }
         if t.roundtripPause != d.roundtripPause { members.append(("roundtripPause", .number(t.roundtripPause))) }
         members += try timing(t.timing, .key("transition"))
+        if let n = t.navigation { members.append(("navigation", navigation(n))) }
+        if let p = t.presentation { members.append(("presentation", presentation(p))) }
         return members
+    }
+
+    /// Bare strings where a name says it all (seed 004's `.slide` is `"slide"`); a composition without
+    /// a pop as `{"insertion", "removal", "mirror"}`, with one as `{"push", "pop"}`.
+    func navigation(_ n: NavigationSpec) -> JSONOutput {
+        switch n {
+        case .default: return .string("default")
+        case .slide(.horizontal): return .string("slide")
+        case .slide(let axis): return .object([("slide", .string(axis.rawValue))])
+        case .fade(let style): return .object([("fade", .string(style.rawValue))])
+        case .hero(let hero):
+            switch hero {
+            case .zoom, .zoomOut: return .string(hero.name)
+            case .push(let d), .pull(let d), .cover(let d), .uncover(let d), .slide(let d), .zoomSlide(let d), .pageIn(let d),
+                .pageOut(let d):
+                return .object([(hero.name, .string(d.rawValue))])
+            }
+        case .composed(let c):
+            guard let pop = c.pop else {
+                var m = rootTransitions(c.push)
+                // Mirror written even when false if nothing else is, so that the object says what it is.
+                if c.mirror || m.isEmpty { m.append(("mirror", .bool(c.mirror))) }
+                return .object(m)
+            }
+            var m: [(String, JSONOutput)] = [("push", .object(rootTransitions(c.push))), ("pop", .object(rootTransitions(pop)))]
+            // A contradiction the validator reports; written so that it reads back as it was.
+            if c.mirror { m.append(("mirror", .bool(true))) }
+            return .object(m)
+        }
+    }
+
+    /// A side left out is identity; one atomic transition is written alone, more as a list.
+    func rootTransitions(_ r: RootTransitions) -> [(String, JSONOutput)] {
+        var m: [(String, JSONOutput)] = []
+        for (side, list) in [("insertion", r.insertion), ("removal", r.removal)] where !list.isEmpty {
+            m.append((side, list.count == 1 ? atomic(list[0]) : .array(list.map(atomic))))
+        }
+        return m
+    }
+
+    func atomic(_ a: AtomicTransition) -> JSONOutput {
+        switch a {
+        case .opacity, .bringToFront, .sendToBack, .identity: return .string(a.name)
+        case .move(let edge): return .object([("move", .string(edge.rawValue))])
+        case .offset(let x, let y): return .object([("offset", numbers(x, y))])
+        case .rotate(let v), .scale(let v), .zPosition(let v): return .object([(a.name, .number(v))])
+        case .rotate3D(let angle, let axis, let perspective):
+            var m: [(String, JSONOutput)] = [("angle", .number(angle)), ("axis", numbers(axis.x, axis.y, axis.z))]
+            if perspective != 1 { m.append(("perspective", .number(perspective))) }
+            return .object([("rotate3D", .object(m))])
+        }
+    }
+
+    /// Dimming with EasyTransitions' black at 0.5 is written `true`.
+    func presentation(_ p: PresentationSpec) -> JSONOutput {
+        var m: [(String, JSONOutput)] = []
+        if p.style != .overFullScreen { m.append(("style", .string(p.style.rawValue))) }
+        if let dimming = p.dimming {
+            let d = DimmingSpec()
+            var o: [(String, JSONOutput)] = []
+            if dimming.color != d.color { o.append(("color", color(dimming.color))) }
+            if dimming.opacity != d.opacity { o.append(("opacity", .number(dimming.opacity))) }
+            m.append(("dimming", o.isEmpty ? .bool(true) : .object(o)))
+        }
+        return .object(m)
     }
 
     func view(_ v: View, _ place: ScenePlace) throws(SceneJSON.WriteError) -> JSONOutput {

@@ -44,4 +44,8 @@ public enum SceneLimits {
     /// view's duration tends to one exponential ease-out: past 10 it moves by about a thousandth of the
     /// motion at most, so a larger ratio says nothing more (and its unit spring takes ever longer to settle).
     public static let maximumDampingRatio = 10.0
+    /// Atomic transitions combined on one side (insertion or removal) of a push or pop (ours: seed 004
+    /// composes any number). Its built-ins use one or two; each is a transform or alpha change made every
+    /// frame, so 64 is far beyond any design and bounds the per-frame work a typo can ask for.
+    public static let maximumAtomicTransitions = 64
 }

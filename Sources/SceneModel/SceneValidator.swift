@@ -16,7 +16,7 @@ public enum SceneValidator {
     public static func problems(in scene: Scene, reversed: Bool = false) -> [SceneProblem] {
         var checker = Checker()
         checker.check(scene)
-        return checker.problems + ShiftFidelityWarnings.warnings(in: scene, reversed: reversed)
+        return checker.problems + ShiftFidelityWarnings.warnings(in: scene, reversed: reversed) + NavigationWarnings.warnings(in: scene)
     }
 }
 
@@ -149,6 +149,7 @@ struct Checker {
             number(k, place.key("defaultAnimation").key("scale"), in: 0 ... 100, exclusiveLower: true)
         }
         check(transition.timing, place)
+        check(navigation: transition.navigation, presentation: transition.presentation, place)
     }
 
     // MARK: Views

@@ -54,4 +54,32 @@ import SceneModel
         #expect(problem(view: ", \"contentMode\": \"aspectFill\", \"masksToBounds\": true") == nil)
         #expect(problem(view: ", \"contentMode\": \"sideways\"")?.contains("did you mean") == false)
     }
+
+    /// UIModalPresentationStyle's cases, in every form code writes them, name the style that looks like them.
+    @Test func uiKitModalStylesNameOurs() {
+        func style(_ value: String) -> String? {
+            let text = """
+                {"version": 1, "canvas": {"width": 10, "height": 10}, "transition": {"presentation": {"style": "\(value)"}},
+                 "from": {}, "to": {}}
+                """
+            do {
+                _ = try loadScene(bytes: Array(text.utf8), file: "test.json", baseDirectory: "/scenes")
+                return nil
+            } catch {
+                return error.issues.first?.message
+            }
+        }
+        let cases = [
+            ("pageSheet", "sheet"), ("formSheet", "sheet"), ("automatic", "sheet"), ("UIModalPresentationStyle.pageSheet", "sheet"),
+            ("UIModalPresentationFormSheet", "sheet"), (".fullScreen", "overFullScreen"), ("overCurrentContext", "overFullScreen"),
+            ("currentContext", "overFullScreen"), ("UIModalPresentationOverFullScreen", "overFullScreen"),
+        ]
+        for (uiKit, ours) in cases {
+            #expect(style(uiKit)?.hasSuffix("(did you mean \"\(ours)\"?)") == true, "\(uiKit)")
+        }
+        #expect(style("popover")?.contains("did you mean") == false)
+        #expect(
+            problem(view: ", \"navigation\": \"slide\"")
+                == "to.subviews[0].navigation: unknown key \"navigation\"; did you mean \"transition.navigation\"?")
+    }
 }

@@ -91,6 +91,40 @@ let kitchenSinkScene = """
     }
     """
 
+/// The kitchen sink with one navigation or presentation added to its
+/// transition each (a transition has one of them, in one form): between them
+/// every key and form of `transition.navigation` and `transition.presentation`.
+let navigationKitchenSinks: [String] = {
+    let anchor = #""keyframes": { "opacity": [[0, 1], [1, 1]] }"#
+    precondition(kitchenSinkScene.components(separatedBy: anchor).count == 2)
+    let additions = [
+        #"""
+        "navigation": { "insertion": [{ "move": "trailing" }, { "offset": [10, -5] }, "opacity", { "rotate": 30 },
+                                      { "rotate3D": { "angle": 45, "axis": [0, 1, 0], "perspective": 2 } }, { "scale": 0.5 },
+                                      { "zPosition": 1 }, "bringToFront"],
+                        "removal": { "move": "leading" }, "mirror": true }
+        """#,
+        #"""
+        "navigation": { "push": { "insertion": "sendToBack", "removal": ["identity", { "rotate3D": { "angle": -30, "axis": [1, 0, 0] } }] },
+                        "pop": { "insertion": { "move": "bottom" }, "removal": [] } }
+        """#,
+        #""navigation": { "slide": "vertical" }"#,
+        #""navigation": { "fade": "cross" }"#,
+        #""navigation": { "push": "left" }"#,
+        #""navigation": { "zoomSlide": "up" }"#,
+        #""navigation": { "pull": "right" }"#,
+        #""navigation": { "cover": "down" }"#,
+        #""navigation": { "uncover": "up" }"#,
+        #""navigation": { "pageIn": "left" }"#,
+        #""navigation": { "pageOut": "right" }"#,
+        #""navigation": "zoomOut""#,
+        #""navigation": "default""#,
+        ##""presentation": { "style": "card", "dimming": { "color": "#101820", "opacity": 0.4 } }"##,
+        #""presentation": { "style": "sheet", "dimming": true }"#,
+    ]
+    return additions.map { kitchenSinkScene.replacingOccurrences(of: anchor, with: anchor + ", " + $0) }
+}()
+
 /// Reads and writes JSON values for the schema tests.
 enum JSONText {
     static func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)).value }

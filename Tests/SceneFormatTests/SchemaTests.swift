@@ -39,6 +39,14 @@ import ShiftRender
         ("#/$defs/spring/oneOf/3", SceneKeys.springSpellings[3].keys),
         ("#/$defs/cascadeOptions", SceneKeys.cascade),
         ("#/$defs/keyframes", SceneKeys.keyframes),
+        ("#/$defs/navigationBuiltIn", SceneKeys.navigationBuiltIn),
+        ("#/$defs/composedNavigation", SceneKeys.composedNavigation),
+        ("#/$defs/asymmetricNavigation", SceneKeys.asymmetricNavigation),
+        ("#/$defs/rootTransitions", SceneKeys.rootTransitions),
+        ("#/$defs/atomicChange", SceneKeys.atomic),
+        ("#/$defs/rotate3D", SceneKeys.rotate3D),
+        ("#/$defs/presentation", SceneKeys.presentation),
+        ("#/$defs/dimmingOptions", SceneKeys.dimming),
     ]
 
     /// Each enum in the schema and the decoder's cases for it.
@@ -58,6 +66,13 @@ import ShiftRender
         ("#/$defs/font/oneOf/1/properties/weight", FontWeight.allCases.map(\.rawValue)),
         ("#/$defs/curve/oneOf/0", NamedCurve.allCases.map(\.rawValue)),
         ("#/$defs/cascadeOptions/properties/direction", CascadeDirection.allCases.map(\.rawValue)),
+        ("#/$defs/navigation/oneOf/0", SceneKeys.navigationNames),
+        ("#/$defs/navigationBuiltIn/properties/slide/oneOf/0", NavigationSpec.SlideAxis.allCases.map(\.rawValue)),
+        ("#/$defs/navigationBuiltIn/properties/fade", NavigationSpec.FadeStyle.allCases.map(\.rawValue)),
+        ("#/$defs/heroDirection", HeroDirection.allCases.map(\.rawValue)),
+        ("#/$defs/atomicTransition/oneOf/0", SceneKeys.atomicNames),
+        ("#/$defs/atomicChange/properties/move", AtomicTransition.Edge.allCases.map(\.rawValue)),
+        ("#/$defs/presentation/properties/style", PresentationStyle.allCases.map(\.rawValue)),
     ]
 
     func member(_ key: String, of value: JSONValue?) -> JSONValue? {
@@ -157,6 +172,17 @@ import ShiftRender
         #expect(validator.validate(value) == [], "the schema refuses \(file)")
     }
 
+    /// The kitchen sink with a navigation or a presentation each: between them every key of both.
+    @Test(arguments: navigationKitchenSinks.indices)
+    func theNavigationKitchenSinksValidateAgainstBoth(index: Int) throws {
+        let text = navigationKitchenSinks[index]
+        let value = try JSONText.parse(text)
+        #expect(validator.validate(value) == [])
+        #expect(Self.decoderIssues(value) == [])
+        let scene = try loadScene(bytes: Array(text.utf8), file: "kitchen-sink.json", baseDirectory: Repository.path("fixtures/scenes"))
+        #expect(scene.transition.navigation != nil || scene.transition.presentation != nil)
+    }
+
     @Test func theSceneUsingEveryKeyValidatesAgainstBoth() throws {
         let scene = try loadScene(
             bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
@@ -168,14 +194,17 @@ import ShiftRender
         #expect(validator.validate(try JSONText.parse(kitchenSinkScene)) == [])
         // It does use every key.
         var used = Set<String>()
-        for place in JSONText.places(in: try JSONText.parse(kitchenSinkScene)) {
-            if case .key(let k)? = place.last { used.insert(k) }
+        for text in [kitchenSinkScene] + navigationKitchenSinks {
+            for place in JSONText.places(in: try JSONText.parse(text)) {
+                if case .key(let k)? = place.last { used.insert(k) }
+            }
         }
         let all =
             SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
             + SceneKeys.view + SceneKeys.shadow + SceneKeys.gradient + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation
             + SceneKeys.move + SceneKeys.text + SceneKeys.font + SceneKeys.curveFunction + SceneKeys.spring + SceneKeys.cascade
-            + SceneKeys.keyframes
+            + SceneKeys.keyframes + SceneKeys.navigation + SceneKeys.rootTransitions + SceneKeys.atomic + SceneKeys.rotate3D
+            + SceneKeys.presentation + SceneKeys.dimming
         #expect(Set(all).subtracting(used).sorted() == [])
     }
 
@@ -264,8 +293,18 @@ import ShiftRender
         }
     }
 
-    func mutate(rounds: Int, seed: UInt64, refusedAtLeast: Int, at chosen: ([JSONText.Step]) -> Bool) throws {
-        let original = try JSONText.parse(kitchenSinkScene)
+    /// The same at and under `navigation` and `presentation`, in each kitchen sink that has one.
+    @Test(arguments: navigationKitchenSinks.indices)
+    func mutationsOfTheNavigationKeysGetTheSameVerdictFromBoth(index: Int) throws {
+        try mutate(scene: navigationKitchenSinks[index], rounds: 300, seed: 20_261_124 + UInt64(index), refusedAtLeast: 50) { place in
+            place.contains { $0 == .key("navigation") || $0 == .key("presentation") }
+        }
+    }
+
+    func mutate(
+        scene: String = kitchenSinkScene, rounds: Int, seed: UInt64, refusedAtLeast: Int, at chosen: ([JSONText.Step]) -> Bool
+    ) throws {
+        let original = try JSONText.parse(scene)
         let places = JSONText.places(in: original).filter(chosen)
         let numbers: [Double] = [
             -1e7, -36001, -1001, -1, -0.5, 0, 0.5, 1, 1.5, 2, 8, 8.5, 100, 101, 240, 241, 600, 601,

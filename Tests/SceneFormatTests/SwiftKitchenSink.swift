@@ -35,7 +35,48 @@ enum SwiftKitchenSink {
         return [
             exact, inexact, exact.defaultAnimation(.scale(.down)).spring(duration: 0.6, bounce: -0.2),
             exact.defaultAnimation(.scale(.up)).spring(dampingRatio: 0.8),
-        ] + transitionCurves
+        ] + transitionCurves + navigations + presentations
+    }
+
+    static let small = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View())
+
+    /// Every atomic transition, each edge and both perspectives (1 is left out when written).
+    static let everyAtomic: [AtomicTransition] =
+        AtomicTransition.Edge.allCases.map { .move($0) } + [
+            .offset(x: 10, y: -5), .opacity, .rotate(30), .rotate3D(45, axis: .y, perspective: 2), .rotate3D(-30, axis: .x),
+            .scale(0.5), .zPosition(1), .bringToFront, .sendToBack, .identity,
+        ]
+
+    /// One small scene per navigation (a scene has one): every built-in with
+    /// every value, and each atomic transition alone and all of them in a
+    /// list on each side, in both composed forms.
+    static var navigations: [Scene] {
+        var scenes = [small.navigation(.default), small.navigation(.slide(.horizontal)), small.navigation(.slide(.vertical))]
+        scenes += NavigationSpec.FadeStyle.allCases.map { small.navigation(.fade($0)) }
+        scenes += [small.navigation(.zoom), small.navigation(.zoomOut)]
+        let directed: [(HeroDirection) -> NavigationSpec] = [
+            NavigationSpec.push, NavigationSpec.pull, NavigationSpec.cover, NavigationSpec.uncover, NavigationSpec.slide,
+            NavigationSpec.zoomSlide, NavigationSpec.pageIn, NavigationSpec.pageOut,
+        ]
+        for hero in directed { scenes += HeroDirection.allCases.map { small.navigation(hero($0)) } }
+        for atomic in everyAtomic {
+            scenes.append(small.navigation(insertion: [atomic], removal: [atomic]))
+            scenes.append(small.navigation(push: RootTransitions(insertion: [atomic], removal: [atomic]), pop: RootTransitions()))
+        }
+        scenes.append(small.navigation(insertion: everyAtomic, removal: everyAtomic, mirror: true))
+        scenes.append(small.navigation(mirror: false))
+        let all = RootTransitions(insertion: everyAtomic, removal: everyAtomic)
+        scenes.append(small.navigation(push: all, pop: all))
+        return scenes
+    }
+
+    /// Every style, dimming by default, in a colour exact in hex and one that is not.
+    static var presentations: [Scene] {
+        PresentationStyle.allCases.map { small.presentation($0) } + [
+            small.presentation(.sheet, dimming: DimmingSpec()),
+            small.presentation(.card, dimming: DimmingSpec(color: RGBAColor(rgb: 0x101820), opacity: 0.4)),
+            small.presentation(dimming: DimmingSpec(color: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9))),
+        ]
     }
 
     /// One small scene per curve name (a scene has one transition), with a
