@@ -279,3 +279,25 @@ import Testing
         #expect(sheet.initial.position == Point(x: 200, y: 1170))
     }
 }
+
+@Suite struct AsymmetricNavigationTests {
+    /// seed 004's `asymmetric(push:pop:)`: each operation its own composition, no mirroring.
+    @Test func anExplicitPopIsPlayedAsGivenAndCrossFadeFadesBoth() throws {
+        let push = RootTransitions(insertion: [.move(.trailing)], removal: [.offset(x: -100, y: 0)])
+        let pop = RootTransitions(insertion: [.opacity, .scale(0.9)], removal: [.move(.bottom)])
+        let spec = NavigationSpec.composed(ComposedNavigation(push: push, pop: pop))
+        let pushed = try EveryNavigationTests.ends(spec, push: true)
+        #expect(pushed.arriving == .init(x: 600, y: 400) && pushed.leaving == .init(x: 100, y: 400) && pushed.arrivingOnTop)
+        let popped = try EveryNavigationTests.ends(spec, push: false)
+        #expect(popped.arriving == .init(x: 200, y: 400, alpha: 0, scale: 0.9) && popped.leaving == .init(x: 200, y: 1200))
+        #expect(!popped.arrivingOnTop)
+        for push in [true, false] {
+            let cross = try EveryNavigationTests.ends(.fade(.cross), push: push)
+            #expect(cross.arriving.alpha == 0 && cross.leaving.alpha == 0 && cross.arrivingOnTop == push)
+        }
+        // Halfway through a cross fade (easeInOut is symmetric: 0.5 at half time) both roots are at 0.5.
+        let t = NavigationEngineTests.timeline(.fade(.cross))
+        let to = try NavigationEngineTests.rootView(.to, in: t)
+        #expect(abs(to.state(at: to.progress(at: 0.175)).alpha - 0.5) < 1e-9)
+    }
+}
