@@ -83,13 +83,8 @@ struct SceneDecoder {
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ node: JSONNode?, _ place: ScenePlace, default value: T) -> T
     where T.RawValue == String {
-        guard let node, let text = string(node, place) else { return value }
-        if let found = T(rawValue: text) { return found }
-        let names = T.allCases.map(\.rawValue)
-        var message = "unknown value \"\(text)\"; expected one of: \(names.joined(separator: ", "))"
-        if let hint = KeySuggestion.closest(to: text, among: names) { message += " (did you mean \"\(hint)\"?)" }
-        report(place, message, at: node)
-        return value
+        guard let node else { return value }
+        return strictChoice(node, place, as: T.self) ?? value
     }
 
     /// A fixed-length array of numbers; nil (reported) when it is anything else.
