@@ -90,12 +90,8 @@ struct TransientViewBuilder {
         } else {
             (fromViews, fromNodes, toViews, toNodes) = (sourceViews, sourceNodes, otherViews, otherNodes)
         }
-        let motions = self.motions
-        rootTiming = motions.timing
-        arrivingOnTop = motions.arrivingOnTop
-        dimming = motions.dimming
-        rootMotionName = motions.name
-        applyRootMotions(motions)
+        roots = resolvedRootMotions()
+        applyRootMotions(roots)
         applyAdditionalAnimations()
         return assemble()
     }
@@ -272,14 +268,14 @@ struct TransientViewBuilder {
         let fromTimings = fill(&from, fromNodes)
         let toTimings = fill(&to, toNodes)
         schedule(&from, &to, timings: [.from: fromTimings, .to: toTimings])
-        let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting, arrivingOnTop: arrivingOnTop)
-        let sourceUnderneath = arrivingOnTop != nil && toOnTop != isPresenting
+        let toOnTop = TransitionSegment.toViewsOnTop(transition.viewOrder, isPresenting: isPresenting, arrivingOnTop: roots.arrivingOnTop)
+        let sourceUnderneath = roots.arrivingOnTop != nil && toOnTop != isPresenting
         var segment = TransitionSegment(
             fromViews: from, toViews: to, isPresenting: isPresenting, toOnTop: toOnTop, snapshots: [], scale: scale,
             matchedOnTop: sourceUnderneath)
-        segment.rootMotion = rootMotionName
+        segment.rootMotion = roots.name
         let presentedScreen: Screen = isPresenting ? .to : .from
-        if let dimming, let presented = segment.views.firstIndex(where: { $0.isRoot && $0.screen == presentedScreen }) {
+        if let dimming = roots.dimming, let presented = segment.views.firstIndex(where: { $0.isRoot && $0.screen == presentedScreen }) {
             segment.dimming = TransitionSegment.Dimming(
                 color: dimming.color, opacity: dimming.opacity, presented: presented, appearing: isPresenting, canvas: viewport.canvas)
         }
@@ -324,7 +320,7 @@ struct TransientViewBuilder {
     /// spring's settling time) or, as in Shift, the baseline plus up to 0.175 s for its travel.
     private func setTiming(_ view: inout TransientView, _ own: TimingOptions) {
         // A root moves on the navigation's curve and duration unless the scene's keys say otherwise.
-        let timing = view.isRoot ? own.over(transition.timing).over(rootTiming) : own.over(transition.timing)
+        let timing = view.isRoot ? own.over(transition.timing).over(roots.timing) : own.over(transition.timing)
         let curve = timing.curve ?? .standard
         let (easing, natural) = easings.resolve(curve)
         view.easing = easing
@@ -372,14 +368,11 @@ struct TransientViewBuilder {
         fromTree.nodes.contains { $0.spec.shift.timing.cascade != nil } || toTree.nodes.contains { $0.spec.shift.timing.cascade != nil }
     }
 
-    /// Computed once per segment in `build`.
-    private var rootTiming = TimingOptions()
-    private var arrivingOnTop: Bool?
-    private var dimming: DimmingSpec?
-    private var rootMotionName = ""
+    /// What the roots do in this segment, resolved once in `build`.
+    private var roots = RootMotions()
 
     /// The roots' motions in this segment: the navigation's, the presentation's, or Shift's default animation.
-    var motions: RootMotions {
+    private func resolvedRootMotions() -> RootMotions {
         if let navigation = transition.navigation {
             return RootMotions.navigation(navigation, isPush: isPresenting, canvas: viewport.canvas)
         }
