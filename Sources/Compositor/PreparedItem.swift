@@ -46,6 +46,7 @@ struct PreparedItem: Sendable {
         into items: inout [PreparedItem]
     ) {
         guard opacity(of: item) > 0 else { return }
+        guard item.projection == nil else { return }  // TODO(issue 17): projected items (compositor helper)
         let prepared: PreparedItem?
         switch item.paint {
         case .solid(let color): prepared = SolidFill.prepare(item, color: color, target: target)
@@ -56,6 +57,7 @@ struct PreparedItem: Sendable {
         case .group(let content):
             LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
             return
+        case .backdropBlur: return  // TODO(issue 17): the backdrop blur pass (compositor helper)
         }
         if let prepared { items.append(prepared) }
     }

@@ -7,10 +7,10 @@ public struct DisplayList: Sendable, Hashable {
     public init(items: [DrawItem] = []) { self.items = items }
 }
 
-/// One drawing operation: fill `shape` (under `transform`) with `paint`,
-/// scaled by `opacity` and restricted to every shape in `clips`.
+/// One drawing operation: fill `shape` (under `transform`, then `projection`
+/// if any) with `paint`, scaled by `opacity` and restricted to every shape in `clips`.
 public struct DrawItem: Sendable, Hashable {
-    /// Maps the item's local coordinates to target pixels.
+    /// Maps the item's local coordinates to target pixels (to its plane, when `projection` is set).
     public var transform: AffineTransform2D
     /// Where the paint lands, in local coordinates; its corners are rounded.
     public var shape: RoundedRect
@@ -21,11 +21,20 @@ public struct DrawItem: Sendable, Hashable {
     public var clips: [Clip]
     /// Which view this item draws, for people reading an exported plan; not used to draw.
     public var label: String
+    /// A layer with a 3-D transform, flattened as Core Animation draws it: the
+    /// item (shape and paint under `transform`; a group's items) is drawn flat
+    /// in its plane, whose coordinates `transform` lands in, and the plane is
+    /// mapped to target pixels by this homography, perspective-correctly,
+    /// cut at the eye plane (`Homography.visiblePolygon`). Nil: the plane is
+    /// the target (every 2-D item). `clips` are in target pixels either way
+    /// (each clip has its own map).
+    public var projection: Homography?
 
     public init(
         transform: AffineTransform2D, shape: RoundedRect, paint: Paint,
-        opacity: Double = 1, clips: [Clip] = [], label: String = ""
+        opacity: Double = 1, clips: [Clip] = [], label: String = "", projection: Homography? = nil
     ) {
+        self.projection = projection
         self.transform = transform
         self.shape = shape
         self.paint = paint
@@ -46,13 +55,16 @@ public struct RoundedRect: Sendable, Hashable, Codable {
 }
 
 /// A clipping shape with a transform of its own (it belongs to an ancestor view,
-/// which may move differently from the item it clips).
+/// which may move differently from the item it clips): `shape` under
+/// `transform`, then `projection` if any (an ancestor with a 3-D transform), in target pixels.
 public struct Clip: Sendable, Hashable, Codable {
     public var transform: AffineTransform2D
     public var shape: RoundedRect
-    public init(transform: AffineTransform2D, shape: RoundedRect) {
+    public var projection: Homography?
+    public init(transform: AffineTransform2D, shape: RoundedRect, projection: Homography? = nil) {
         self.transform = transform
         self.shape = shape
+        self.projection = projection
     }
 }
 

@@ -41,11 +41,19 @@ public enum FramePlanJSON {
     /// A paint's JSON is written beside its case (`Paint.json`), so a new paint is decided in one place.
     public static func paint(_ p: Paint) -> String { p.json }
 
+    /// `, "projection": [9 numbers]` when there is one, else nothing (2-D plans keep their bytes).
+    public static func projection(_ h: Homography?) -> String {
+        h.map { ", \"projection\": " + array($0.values) } ?? ""
+    }
+
     public static func item(_ item: DrawItem) -> String {
-        let clips = item.clips.map { "{\"transform\": \(transform($0.transform)), \"shape\": \(shape($0.shape))}" }
+        let clips = item.clips.map {
+            "{\"transform\": \(transform($0.transform)), \"shape\": \(shape($0.shape))\(projection($0.projection))}"
+        }
         return "{\"label\": \(string(item.label)), \"transform\": \(transform(item.transform)), "
             + "\"shape\": \(shape(item.shape)), \"paint\": \(paint(item.paint)), "
-            + "\"opacity\": \(number(item.opacity)), \"clips\": [\(clips.joined(separator: ", "))]}"
+            + "\"opacity\": \(number(item.opacity)), \"clips\": [\(clips.joined(separator: ", "))]"
+            + projection(item.projection) + "}"
     }
 
     /// A display list as a JSON array, one item per line (indented by `indent`).

@@ -34,6 +34,17 @@ public enum Paint: Sendable, Hashable {
     /// inside `shape` (under `transform`) and every clip. Overlapping parts of
     /// the view then do not show through each other. `shape` bounds the layer.
     indirect case group(DisplayList)
+    /// UIVisualEffectView's blur: what the target shows under the item when it
+    /// is reached (every earlier item drawn), blurred by a Gaussian of
+    /// standard deviation `sigma` (local units, scaled by the transform like a
+    /// shadow's), replaces the target inside `shape` and the clips, blended at
+    /// the item's opacity. The style's tint is a separate `.solid` item after
+    /// it. The blur reads up to `ShadowBlur.cutoff * sigma` beyond the shape,
+    /// so a compositor must finish everything before it there first (a pass
+    /// boundary). Inside a group's layer there is no backdrop to read and it
+    /// draws nothing (UIKit: a visual effect view under an ancestor with alpha
+    /// below 1 does not render its effect).
+    case backdropBlur(sigma: Double)
 }
 
 /// Which bitmap a `.bitmap` paint samples.
@@ -59,6 +70,7 @@ extension Paint {
                 + "\"locations\": \(J.array(g.locations)), \"start\": \(J.array([g.start.x, g.start.y])), "
                 + "\"end\": \(J.array([g.end.x, g.end.y]))}}"
         case .group(let list): return "{\"group\": [" + list.items.map(J.item).joined(separator: ", ") + "]}"
+        case .backdropBlur(let sigma): return "{\"backdropBlur\": {\"sigma\": \(J.number(sigma))}}"
         }
     }
 
@@ -72,6 +84,7 @@ extension Paint {
         case .solid, .bitmap, .border, .gradient: return 0
         case .shadow(_, let sigma): return ShadowBlur(sigma: sigma, transform: transform)?.reach ?? 0
         case .group: return 0  // its layer is drawn inside `shape`
+        case .backdropBlur: return 0  // it reads beyond its shape, but draws only inside it
         }
     }
 
@@ -79,7 +92,7 @@ extension Paint {
     public var bitmapReference: BitmapReference? {
         switch self {
         case .bitmap(let reference): return reference
-        case .solid, .border, .shadow, .gradient, .group: return nil
+        case .solid, .border, .shadow, .gradient, .group, .backdropBlur: return nil
         }
     }
 }
@@ -172,14 +185,29 @@ extension DrawItem {
         return Rect(x: r.minX - reach, y: r.minY - reach, width: r.width + 2 * reach, height: r.height + 2 * reach)
     }
 
-    /// The corners of `paintRect` under `transform`, in target pixels.
+    /// The corners of `paintRect` under `transform`, in target pixels. Under a
+    /// `projection`, the polygon its plane bounds map to, cut at the eye plane
+    /// (empty when all of it is behind the eye).
     public var paintCorners: [Point] {
         let r = paintRect
         let t = transform
-        return [
+        let corners = [
             Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
             Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
         ].map(t.apply)
+        guard let projection else { return corners }
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        for p in corners where p.x.isFinite && p.y.isFinite {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        guard minX <= maxX, minY <= maxY else { return [] }
+        return projection.visiblePolygon(of: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
     /// The axis-aligned box, in target pixels, around the finite `paintCorners`

@@ -188,6 +188,8 @@ private struct SceneWriter {
             // A contradiction the validator reports; written so that it reads back as it was.
             if c.mirror { m.append(("mirror", .bool(true))) }
             return .object(m)
+        case .flip(let d): return .object([("flip", .string(d.rawValue))])
+        case .cube(let d): return .object([("cube", .string(d.rawValue))])
         }
     }
 

@@ -16,6 +16,11 @@ public enum NavigationSpec: Sendable, Hashable {
     case hero(HeroNavigation)
     /// seed 004's `NavigationTransition` built from atomic transitions.
     case composed(ComposedNavigation)
+    /// UIKit's `transitionFlipFrom...` look (ours: docs/3d.md): the roots turn
+    /// about the canvas's centre line, in perspective, the new one on the back.
+    case flip(HeroDirection)
+    /// A cube turning toward `direction` (ours: docs/3d.md), the roots on two of its faces.
+    case cube(HeroDirection)
 
     public enum SlideAxis: String, Sendable, Hashable, CaseIterable { case horizontal, vertical }
     public enum FadeStyle: String, Sendable, Hashable, CaseIterable {

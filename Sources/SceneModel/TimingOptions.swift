@@ -116,12 +116,17 @@ public enum KeyframeProperty: String, Sendable, Hashable, CaseIterable {
     /// The transform's components: translation in points, scale factors, rotation in degrees.
     case translate, scale, rotate
     case anchorPoint
+    /// The transform's 3-D components (`TransformSpec`): degrees, points, the eye's distance in points.
+    case rotateX, rotateY, translateZ, perspective
+    /// The backdrop blur's radius in points (`BlurSpec.radius`).
+    case blurRadius
 
     public enum Kind: Sendable { case number, pair, color }
 
     public var kind: Kind {
         switch self {
         case .alpha, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius, .rotate: return .number
+        case .rotateX, .rotateY, .translateZ, .perspective, .blurRadius: return .number
         case .borderColor, .backgroundColor, .shadowColor: return .color
         case .shadowOffset, .position, .size, .translate, .scale, .anchorPoint: return .pair
         }

@@ -26,6 +26,11 @@ public struct View: Sendable, Hashable {
     public var gradient: GradientSpec?
     public var shift: ShiftOptions
     public var subviews: [View]
+    /// Core Animation's `isDoubleSided`: false hides the view (and what is
+    /// flattened into it) while its back faces the viewer.
+    public var doubleSided: Bool
+    /// A backdrop blur behind the view's content (UIVisualEffectView); nil: none.
+    public var blur: BlurSpec?
 
     public init(
         name: String? = nil, frame: Rect? = nil, backgroundColor: RGBAColor? = nil, alpha: Double = 1,
@@ -33,8 +38,11 @@ public struct View: Sendable, Hashable {
         borderColor: RGBAColor = .black, shadow: ShadowSpec? = nil, transform: TransformSpec = .identity,
         anchorPoint: Point = Point(x: 0.5, y: 0.5), zPosition: Double = 0, isHidden: Bool = false,
         image: ImageSource? = nil, contentMode: ContentMode = .scaleToFill, text: TextSpec? = nil,
-        gradient: GradientSpec? = nil, shift: ShiftOptions = ShiftOptions(), subviews: [View] = []
+        gradient: GradientSpec? = nil, shift: ShiftOptions = ShiftOptions(), subviews: [View] = [],
+        doubleSided: Bool = true, blur: BlurSpec? = nil
     ) {
+        self.doubleSided = doubleSided
+        self.blur = blur
         self.name = name
         self.frame = frame
         self.backgroundColor = backgroundColor
@@ -76,21 +84,72 @@ public struct ShadowSpec: Sendable, Hashable {
     }
 }
 
-/// A view transform by components; they animate separately (not by matrix entries).
-/// Applied about the anchor point: scale, then rotate, then translate.
+/// A view transform by components, applied about the anchor point: scale,
+/// then `rotateX`, `rotateY`, `rotate` (about z), then translate (x, y and
+/// `translateZ`), then `perspective`: the order of Core Animation's
+/// decomposed transform, so the components are exactly what interpolation
+/// works on (docs/3d.md). `matrix3D`, when given, is the whole transform.
+/// 2-D transforms animate by component (Shift); 3-D ones as Core Animation
+/// interpolates matrices (decomposed, rotation as a quaternion).
 public struct TransformSpec: Sendable, Hashable {
     public var translate: Point
     public var scale: Size
     /// Degrees, clockwise on screen.
     public var rotate: Double
+    /// Degrees about the view's horizontal axis (a positive angle takes the bottom edge away).
+    public var rotateX: Double
+    /// Degrees about the view's vertical axis (a positive angle takes the right edge away).
+    public var rotateY: Double
+    /// Points toward the viewer.
+    public var translateZ: Double
+    /// The eye's distance in points (`m34 = -1 / perspective`); nil: none (orthographic).
+    public var perspective: Double?
+    /// `CATransform3D`'s 16 numbers `m11 ... m44` in row-vector order; when
+    /// set, the other components must be at their identity values.
+    public var matrix3D: [Double]?
 
-    public init(translate: Point = .zero, scale: Size = Size(width: 1, height: 1), rotate: Double = 0) {
+    public init(
+        translate: Point = .zero, scale: Size = Size(width: 1, height: 1), rotate: Double = 0,
+        rotateX: Double = 0, rotateY: Double = 0, translateZ: Double = 0, perspective: Double? = nil,
+        matrix3D: [Double]? = nil
+    ) {
         self.translate = translate
         self.scale = scale
         self.rotate = rotate
+        self.rotateX = rotateX
+        self.rotateY = rotateY
+        self.translateZ = translateZ
+        self.perspective = perspective
+        self.matrix3D = matrix3D
     }
 
     public static let identity = TransformSpec()
+
+    /// True when anything beyond a 2-D scale, rotation and translation is set.
+    public var is3D: Bool { rotateX != 0 || rotateY != 0 || translateZ != 0 || perspective != nil || matrix3D != nil }
+}
+
+/// UIVisualEffectView with a UIBlurEffect: what is behind the view shows
+/// blurred inside its rounded bounds, then the style's tint (docs/blur.md).
+public struct BlurSpec: Sendable, Hashable {
+    public var style: BlurStyle
+    /// Points; the Gaussian's standard deviation is half of it (ours). Animates.
+    public var radius: Double
+
+    public init(style: BlurStyle = .regular, radius: Double = 20) {
+        self.style = style
+        self.radius = radius
+    }
+}
+
+/// UIBlurEffect.Style's names; each one's tint is documented in docs/blur.md (ours).
+public enum BlurStyle: String, Sendable, Hashable, CaseIterable {
+    case extraLight, light, dark, regular, prominent
+    case systemUltraThinMaterial, systemThinMaterial, systemMaterial, systemThickMaterial, systemChromeMaterial
+    case systemUltraThinMaterialLight, systemThinMaterialLight, systemMaterialLight, systemThickMaterialLight
+    case systemChromeMaterialLight
+    case systemUltraThinMaterialDark, systemThinMaterialDark, systemMaterialDark, systemThickMaterialDark
+    case systemChromeMaterialDark
 }
 
 /// UIKit's `UIView.ContentMode` values that place an image.

@@ -68,6 +68,11 @@ struct KeyframeAnimation: Sendable, Equatable {
         case .scale: s.transform.scale = Size(width: v[0], height: v[1])
         case .rotate: s.transform.rotate = v[0]
         case .anchorPoint: s.anchorPoint = Point(x: v[0], y: v[1])
+        case .rotateX: s.transform.rotateX = v[0]
+        case .rotateY: s.transform.rotateY = v[0]
+        case .translateZ: s.transform.translateZ = v[0]
+        case .perspective: s.transform.perspective = v[0]
+        case .blurRadius: break  // TODO(issue 17): ViewState's blur radius (engine helper)
         }
     }
 }

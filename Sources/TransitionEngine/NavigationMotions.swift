@@ -28,6 +28,8 @@ extension RootMotions {
             }
         case .composed(let c):
             return c.pop != nil ? "composed (push and pop)" : c.mirror ? "composed (pop mirrored)" : "composed"
+        case .flip(let d): return "flip(\(d.rawValue))"
+        case .cube(let d): return "cube(\(d.rawValue))"
         }
     }
 
@@ -35,6 +37,8 @@ extension RootMotions {
         switch navigation {
         case .default:
             return systemPush(isPush: isPush, canvas: canvas)
+        case .flip, .cube:
+            return RootMotions(timing: seed004Timing)  // TODO(issue 17): flip and cube (engine helper)
         case .slide(let axis):
             let (forward, back): (AtomicTransition.Edge, AtomicTransition.Edge) =
                 axis == .horizontal ? (.trailing, .leading) : (.bottom, .top)

@@ -47,7 +47,7 @@ struct PaintExtentTests {
             case .gradient(var g):
                 g.colors = g.colors.map { _ in .black }
                 bold.paint = .gradient(g)
-            case .bitmap, .group: break
+            case .bitmap, .group, .backdropBlur: break
             }
             let drawn = draw([bold], width: w, height: h, images: images)
             #expect(Self.strayPixels(bold, in: drawn) == 0, "\(bold.paint) under \(bold.transform)")

@@ -340,7 +340,9 @@ public enum PlanInvariants {
                 problems.append("\(place) item \(n): snapshot \(i) of \(snapshots)")
             case .group(let nested): check(nested, place + " group \(n)", snapshots: snapshots, depth: depth + 1, into: &problems)
             case .bitmap: break
+            case .backdropBlur(let sigma): numbers.append(sigma)
             }
+            numbers += (item.projection?.values ?? []) + item.clips.flatMap { $0.projection?.values ?? [] }
             if !numbers.allSatisfy(\.isFinite) { problems.append("\(place) item \(n) (\(item.label)): a number is not finite") }
             if !(0 ... 1).contains(item.opacity) { problems.append("\(place) item \(n): opacity \(item.opacity)") }
             if r.width < 0 || r.height < 0 { problems.append("\(place) item \(n): negative size \(r.size)") }
