@@ -27,6 +27,15 @@ values, as shiftrender and UIKit do):
   saveLayer(shape bounds, a paint of alpha `opacity`), the nested items drawn
   (each sets its own full matrix: same target space), restore() blends the
   layer (group opacity: overlapping nested items do not show through).
+- projection (3-D): the item under its local -> target homography as a
+  perspective SkMatrix (the row-vector 3x3 transposed: sk_matrix), its
+  geometry first cut (path ops) to the part in front of the eye and near the
+  canvas; a projected group draws its nested items with the projection after
+  their own transforms inside a saveLayer; a projected shadow is blurred flat
+  in an offscreen of its plane and drawn in perspective;
+- backdropBlur: snapshot, exact separable Gaussian (MatrixConvolution, canvas
+  edges repeated), dst = blurred * a + dst * (1 - a) inside the clip (see
+  draw_backdrop_blur); inside a group it draws nothing.
 Bitmaps are decoded (and their mipmaps built) before timing; the plan is
 parsed before timing. The timed loop is the drawing only.
 """
