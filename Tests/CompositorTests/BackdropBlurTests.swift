@@ -13,7 +13,9 @@ import FramePlan
 /// their scalar references, bad input and groups.
 @Suite("Backdrop blur")
 struct BackdropBlurTests {
-    static func blur(_ shape: RoundedRect, sigma: Double, opacity: Double = 1, transform: AffineTransform2D = .identity, clips: [Clip] = [])
+    static func blur(
+        _ shape: RoundedRect, sigma: Double, opacity: Double = 1, transform: AffineTransform2D = .identity, clips: [Clip] = []
+    )
         -> DrawItem
     {
         DrawItem(transform: transform, shape: shape, paint: .backdropBlur(sigma: sigma), opacity: opacity, clips: clips)
@@ -53,7 +55,8 @@ struct BackdropBlurTests {
 
     @Test("Opacity 0.5 lays half the blur over the sharp edge")
     func halfOpacity() {
-        let out = draw(Self.stepItems + [Self.blur(rect(0, 0, 160, 24), sigma: 4, opacity: 0.5)], width: 160, height: 24, background: .black)
+        let items = Self.stepItems + [Self.blur(rect(0, 0, 160, 24), sigma: 4, opacity: 0.5)]
+        let out = draw(items, width: 160, height: 24, background: .black)
         for x in 0 ..< 160 {
             // Alpha 128 (0.5 x 255 = 127.5, rounded to even): (blurred x 128 + sharp x 127) / 255, about their mean.
             let sharp: Double = x >= 80 ? 255 : 0
@@ -106,7 +109,8 @@ struct BackdropBlurTests {
         let group = DrawItem(
             transform: .identity, shape: rect(10, 10, 120, 90, radius: 12),
             paint: .group(DisplayList(items: Array(items[30...]))), opacity: 0.5)
-        return Array(items[..<30]) + [Self.blur(rect(30, 20, 100, 70, radius: 20), sigma: 5, transform: rotation(degrees: 10, about: 75, 60)), group]
+        let tilted = Self.blur(rect(30, 20, 100, 70, radius: 20), sigma: 5, transform: rotation(degrees: 10, about: 75, 60))
+        return Array(items[..<30]) + [tilted, group]
     }
 
     @Test("Thread counts 1, 2, 3 and 7 give the same bytes, and drawing item by item gives them too")
@@ -219,7 +223,9 @@ struct BackdropBlurTests {
             region.attach(buffer)
             let scratch = RowScratch()
             target.pixels.withUnsafeBufferPointer { t in
-                for g in (0 ..< region.rowGroups).reversed() { region.blurRows(group: g, target: t.baseAddress!, width: w, scratch: scratch) }
+                for g in (0 ..< region.rowGroups).reversed() {
+                    region.blurRows(group: g, target: t.baseAddress!, width: w, scratch: scratch)
+                }
             }
             for g in 0 ..< region.columnGroups { region.blurColumns(group: g, scratch: scratch) }
             let bw = bounds.x1 - bounds.x0
@@ -267,7 +273,8 @@ struct BackdropBlurTests {
     func badInput() {
         let base = draw(Self.stepItems, width: 160, height: 24, background: .black)
         for sigma in [Double.nan, .infinity, -.infinity, -3, 0] {
-            #expect(draw(Self.stepItems + [Self.blur(rect(0, 0, 160, 24), sigma: sigma)], width: 160, height: 24, background: .black) == base)
+            let items = Self.stepItems + [Self.blur(rect(0, 0, 160, 24), sigma: sigma)]
+            #expect(draw(items, width: 160, height: 24, background: .black) == base)
         }
         for item in [
             Self.blur(rect(200, 0, 50, 24), sigma: 4), Self.blur(rect(10, 10, 0, 5), sigma: 4),

@@ -157,7 +157,8 @@ struct PipelineTests {
                     .random(in: -10 ... Double(width) / 2, using: &blurRng), .random(in: -10 ... Double(height) / 2, using: &blurRng),
                     .random(in: 10 ... Double(width), using: &blurRng), .random(in: 10 ... Double(height), using: &blurRng),
                     radius: .random(in: 0 ... 14, using: &blurRng))
-                let clips = index == 8 ? [Clip(transform: rotation(degrees: 15, about: 70, 60), shape: rect(10, 10, 120, 90, radius: 10))] : []
+                let clip = Clip(transform: rotation(degrees: 15, about: 70, 60), shape: rect(10, 10, 120, 90, radius: 10))
+                let clips = index == 8 ? [clip] : []
                 items.insert(
                     DrawItem(
                         transform: .scale(1, .random(in: 0.8 ... 1.5, using: &blurRng)), shape: shape,
