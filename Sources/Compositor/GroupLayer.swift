@@ -108,19 +108,40 @@ final class LayerBuffer: @unchecked Sendable {
 /// A thread-safe pool of layer buffers: a renderer keeps one and its frames
 /// borrow from it, so steady-state frames with groups allocate no pixels.
 /// Which buffer a layer gets never changes a byte (layers are cleared or
-/// covered before they are read).
+/// covered before they are read). Backdrop blur regions borrow from it too
+/// (written whole by the horizontal blur before anything reads them).
 final class LayerPool: Sendable {
     private let free = Mutex<[LayerBuffer]>([])
 
     /// Attaches a buffer to every layer in `layers`; hand the result back with `recycle`.
     func lend(_ layers: [GroupLayer]) -> [LayerBuffer] {
-        guard !layers.isEmpty else { return [] }
+        let buffers = lend(bytes: layers.map(\.byteCount))
+        for (layer, buffer) in zip(layers, buffers) { layer.attach(buffer) }
+        return buffers
+    }
+
+    /// Attaches a buffer to every backdrop region; hand the result back with `recycle(_:fromRegions:)`.
+    func lend(_ regions: [BackdropRegion]) -> [LayerBuffer] {
+        let buffers = lend(bytes: regions.map(\.byteCount))
+        for (region, buffer) in zip(regions, buffers) { region.attach(buffer) }
+        return buffers
+    }
+
+    func recycle(_ buffers: [LayerBuffer], fromRegions regions: [BackdropRegion]) {
+        for region in regions { region.attach(nil) }
+        guard !buffers.isEmpty else { return }
+        free.withLock { $0.append(contentsOf: buffers) }
+    }
+
+    /// One buffer of at least `sizes[i]` bytes per entry.
+    private func lend(bytes sizes: [Int]) -> [LayerBuffer] {
+        guard !sizes.isEmpty else { return [] }
         // Largest first, each taking the smallest free buffer that fits (else the largest, grown).
-        let order = layers.indices.sorted { layers[$0].byteCount > layers[$1].byteCount }
-        var lent = [LayerBuffer?](repeating: nil, count: layers.count)
+        let order = sizes.indices.sorted { sizes[$0] > sizes[$1] }
+        var lent = [LayerBuffer?](repeating: nil, count: sizes.count)
         free.withLock { pool in
             for i in order {
-                let need = layers[i].byteCount
+                let need = sizes[i]
                 var best: Int?
                 for (k, b) in pool.enumerated() where b.capacity >= need {
                     if let current = best, pool[current].capacity <= b.capacity { continue }
@@ -133,11 +154,10 @@ final class LayerPool: Sendable {
             }
         }
         var buffers: [LayerBuffer] = []
-        buffers.reserveCapacity(layers.count)
-        for i in layers.indices {
-            let buffer = lent[i] ?? LayerBuffer(capacity: layers[i].byteCount)
-            buffer.reserve(layers[i].byteCount)
-            layers[i].attach(buffer)
+        buffers.reserveCapacity(sizes.count)
+        for i in sizes.indices {
+            let buffer = lent[i] ?? LayerBuffer(capacity: sizes[i])
+            buffer.reserve(sizes[i])
             buffers.append(buffer)
         }
         return buffers

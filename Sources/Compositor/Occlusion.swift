@@ -8,16 +8,28 @@
 ///   and the rasterizer skips that part of each row;
 /// - if a box covers the whole target, the background fill is skipped too.
 /// Exact (same bytes as drawing everything) and cheap: items x boxes box tests.
+///
+/// Backdrop blurs (`PreparedItem.backdrop`) read what is under them, so they
+/// split the list into passes: an item is culled or trimmed only by opaque
+/// items of its own pass (an opaque item after a blur must not hide what the
+/// blur reads), a blur itself is never culled or trimmed, and the background
+/// may be skipped only when an opaque item of the first pass covers the target.
 enum Occlusion {
     /// Later boxes looked at per item; a long list of small opaque items gains little beyond this.
     static let maxBoxes = 64
 
-    /// Filters `items` in place; returns true when the target is entirely hidden by an item.
+    /// Filters `items` in place; returns true when the target is entirely hidden by an item of the first pass.
     static func cull(_ items: inout [PreparedItem], target: PixelBox) -> Bool {
         var boxes: [PixelBox] = []
         var coversTarget = false
         var kept = [Bool](repeating: true, count: items.count)
         for i in items.indices.reversed() {
+            if items[i].backdrop != nil {
+                // A pass boundary: nothing later hides anything earlier.
+                boxes.removeAll(keepingCapacity: true)
+                coversTarget = false
+                continue
+            }
             let bounds = items[i].bounds
             var best: PixelBox?
             var bestArea = 0

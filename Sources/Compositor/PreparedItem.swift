@@ -11,6 +11,7 @@ enum PreparedFill: Sendable {
     case shadow(ShadowFill)
     case gradient(GradientFill)
     case layer(LayerFill)
+    case backdrop(BackdropFill)
 }
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
@@ -46,7 +47,9 @@ struct PreparedItem: Sendable {
         into items: inout [PreparedItem]
     ) {
         guard opacity(of: item) > 0 else { return }
-        guard item.projection == nil else { return }  // TODO(issue 17): projected items (compositor helper)
+        // TODO(issue 17): projected items (compositor helper).
+        // TODO(issue 17): projected backdrop (a `.backdropBlur` under a projection draws nothing for now).
+        guard item.projection == nil else { return }
         let prepared: PreparedItem?
         switch item.paint {
         case .solid(let color): prepared = SolidFill.prepare(item, color: color, target: target)
@@ -57,7 +60,11 @@ struct PreparedItem: Sendable {
         case .group(let content):
             LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
             return
-        case .backdropBlur: return  // TODO(issue 17): the backdrop blur pass (compositor helper)
+        case .backdropBlur(let sigma):
+            // Inside a group's layer (inlined no-op groups included, so both
+            // forms agree) there is no backdrop to read: nothing is drawn.
+            guard depth == 0 else { return }
+            prepared = BackdropFill.prepare(item, sigma: sigma, target: target)
         }
         if let prepared { items.append(prepared) }
     }
@@ -77,7 +84,14 @@ struct PreparedItem: Sendable {
         case .shadow(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .gradient(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
+    }
+
+    /// A backdrop blur: a pass boundary (`Rasterizer.drawBanded`, `Occlusion`).
+    var backdrop: BackdropRegion? {
+        if case .backdrop(let f) = fill { return f.region }
+        return nil
     }
 
     private func drawRows<F: Fill>(
@@ -105,6 +119,17 @@ struct PreparedItem: Sendable {
     /// item's opacity. Nil for degenerate or non-invertible geometry (shape or
     /// any clip) or nothing inside `target` and the clips.
     init?<F: Fill>(_ item: DrawItem, _ fill: F, shape: CoverageShape? = nil, target: PixelBox) {
+        guard let (shape, clips, bounds) = Self.geometry(item, shape: shape, target: target) else { return nil }
+        self.init(
+            fill.prepared, shape: shape, clips: clips, opacity: Self.opacity(of: item), bounds: bounds,
+            paintsOpaque: fill.paintsOpaque)
+    }
+
+    /// The coverage shape (`shape`, else the item's own), clips and pixel
+    /// bounds within `target` of `item`; nil as for `init?(_:_:shape:target:)`.
+    static func geometry(
+        _ item: DrawItem, shape: CoverageShape? = nil, target: PixelBox
+    ) -> (shape: CoverageShape, clips: [CoverageShape], bounds: PixelBox)? {
         guard let shape = shape ?? CoverageShape(transform: item.transform, shape: item.shape) else { return nil }
         var bounds = shape.bounds.intersection(target)
         var clips: [CoverageShape] = []
@@ -115,9 +140,7 @@ struct PreparedItem: Sendable {
             clips.append(c)
         }
         guard !bounds.isEmpty else { return nil }
-        self.init(
-            fill.prepared, shape: shape, clips: clips, opacity: Self.opacity(of: item), bounds: bounds,
-            paintsOpaque: fill.paintsOpaque)
+        return (shape, clips, bounds)
     }
 
     /// An item from its parts (`bounds` already within shape, clips and target);

@@ -65,12 +65,22 @@ enum Rasterizer {
         /// Every group layer the items read (nested ones included), innermost
         /// first: drawn before `items`. Set on the top-level list only.
         var layers: [GroupLayer] = []
+        /// Indices of the backdrop blurs in `items` (pass boundaries, `drawBanded`).
+        var boundaries: [Int] = []
+
+        /// The items of each pass, in order: the first pass, then from each
+        /// backdrop blur (which comes first in its range) up to the next one.
+        var passes: [Range<Int>] {
+            let starts = [0] + boundaries
+            return starts.indices.map { k in starts[k] ..< (k + 1 < starts.count ? starts[k + 1] : items.count) }
+        }
     }
 
     static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources) -> PreparedList {
         var prepared = prepare(list, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0)
         // After culling, so layers of groups hidden by a later opaque item are not drawn.
         prepared.layers = GroupLayer.postOrder(prepared.items)
+        prepared.boundaries = prepared.items.indices.filter { prepared.items[$0].backdrop != nil }
         return prepared
     }
 
@@ -110,7 +120,8 @@ enum Rasterizer {
         }
     }
 
-    /// Draws band `band` of `bands` of the target (a `width x height` pixel buffer).
+    /// Draws band `band` of `bands` of the target (a `width x height` pixel
+    /// buffer): the group layers, the background and the first pass.
     static func drawBand(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
         width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch
@@ -132,12 +143,28 @@ enum Rasterizer {
         if let background, !list.coversTarget {
             forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
         }
-        for item in list.items { item.draw(band: band, of: bands, into: target, width: width, scratch: scratch) }
+        for i in list.passes[0] { list.items[i].draw(band: band, of: bands, into: target, width: width, scratch: scratch) }
+    }
+
+    /// Runs `body(k)` for `k` in `0 ..< count`, in parallel when `count > 1`; returns when all are done.
+    private static func parallel(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        if count == 1 {
+            body(0)
+        } else if count > 1 {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
     }
 
     /// Draws into the whole target with `scratch.count` bands in parallel;
     /// `background`, if given, is filled first (unless an opaque item covers everything).
-    /// Group layers borrow buffers from `layers` for the duration of the call.
+    /// Group layers and backdrop regions borrow buffers from `layers` for the duration of the call.
+    ///
+    /// Passes: the first pass (with the layers and background) is drawn in
+    /// bands; then for each backdrop blur, every phase finished across all
+    /// bands before the next starts (`concurrentPerform` returns only then):
+    /// its region blurred horizontally (groups of eight rows shared out among
+    /// the bands), vertically (groups of eight columns), then the blur
+    /// composited and the items up to the next blur drawn in bands.
     static func drawBanded(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
         layers: LayerPool
@@ -147,19 +174,38 @@ enum Rasterizer {
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
         let buffers = layers.lend(list.layers)
         defer { layers.recycle(buffers, from: list.layers) }
+        let regions = list.boundaries.compactMap { list.items[$0].backdrop }
+        let regionBuffers = layers.lend(regions)
+        defer { layers.recycle(regionBuffers, fromRegions: regions) }
         let bands = max(1, min(scratch.count, (height + chunkRows - 1) / chunkRows))
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let address = buffer.baseAddress else { return }
             let base = SendablePointer(base: address)
-            if bands == 1 {
+            parallel(bands) { band in
                 drawBand(
                     list, background: background, target: base.base, width: width, height: height,
-                    band: 0, bands: 1, scratch: scratch[0])
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands) { band in
-                    drawBand(
-                        list, background: background, target: base.base, width: width, height: height,
-                        band: band, bands: bands, scratch: scratch[band])
+                    band: band, bands: bands, scratch: scratch[band])
+            }
+            for pass in list.passes.dropFirst() {
+                guard let region = list.items[pass.lowerBound].backdrop else { continue }
+                // Work is shared out by group index, and a group's pixels depend only on the
+                // target and the group, so which band blurs which group changes no byte.
+                let rowWorkers = min(bands, region.rowGroups)
+                parallel(rowWorkers) { k in
+                    for g in stride(from: k, to: region.rowGroups, by: rowWorkers) {
+                        region.blurRows(group: g, target: base.base, width: width, scratch: scratch[k])
+                    }
+                }
+                let columnWorkers = min(bands, region.columnGroups)
+                parallel(columnWorkers) { k in
+                    for g in stride(from: k, to: region.columnGroups, by: columnWorkers) {
+                        region.blurColumns(group: g, scratch: scratch[k])
+                    }
+                }
+                parallel(bands) { band in
+                    for i in pass {
+                        list.items[i].draw(band: band, of: bands, into: base.base, width: width, scratch: scratch[band])
+                    }
                 }
             }
         }

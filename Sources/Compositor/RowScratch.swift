@@ -4,7 +4,8 @@ import Synchronization
 /// (Float), clip coverage (Float), 8-bit alpha, a premultiplied RGBA8 sample
 /// row, the current bitmap item's column table (absolute x), per-pixel texel
 /// offsets and weights for rotated mappings, shadow column factors (absolute
-/// x), and one blended texel row (as wide as the widest texture level drawn).
+/// x), one blended texel row (as wide as the widest texture level drawn) and
+/// the backdrop blur's two line buffers (as long as the longest line blurred).
 /// Allocated once and reused, so steady-state rendering allocates nothing per
 /// row or per item.
 final class RowScratch: @unchecked Sendable {
@@ -21,6 +22,10 @@ final class RowScratch: @unchecked Sendable {
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var texelRowCapacity = 0
     private(set) var texelRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// Two lane-interleaved line buffers of the backdrop blur (`GaussianKernels`), 4 vectors per position.
+    private(set) var blurLineCapacity = 0
+    private(set) var blurLineA = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 4)
+    private(set) var blurLineB = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 4)
 
     init(width: Int = 0) { reserve(width) }
 
@@ -51,6 +56,16 @@ final class RowScratch: @unchecked Sendable {
         texelRow = .allocate(capacity: texels + 8)
     }
 
+    /// Makes both blur line buffers hold at least `positions` positions (contents not kept).
+    func reserveBlurLines(_ positions: Int) {
+        guard positions > blurLineCapacity else { return }
+        blurLineA.deallocate()
+        blurLineB.deallocate()
+        blurLineCapacity = positions
+        blurLineA = .allocate(capacity: positions * 4)
+        blurLineB = .allocate(capacity: positions * 4)
+    }
+
     private func release() {
         coverage.deallocate()
         clipCoverage.deallocate()
@@ -67,6 +82,8 @@ final class RowScratch: @unchecked Sendable {
     deinit {
         release()
         texelRow.deallocate()
+        blurLineA.deallocate()
+        blurLineB.deallocate()
     }
 }
 

@@ -101,6 +101,22 @@ struct KernelBenchmark {
         Self.nsPerPixel("shadow rotated, corner rows", pixels: w * 100) {
             for y in 230 ..< 330 { ShadowKernels.shadowRow(tilted, y: y, x0: 0, count: w, columns: nil, into: scratch.coverage) }
         }
+        // Backdrop blur of a whole 1920 x 1080 frame (both phases, one thread), ns per output pixel:
+        // constant in sigma up to the margin's extra reads.
+        let backdrop = randomOpaqueBitmap(width: w, height: rows, using: &rng)
+        for sigma in [4.0, 30] {
+            let all = PixelBox(x0: 0, y0: 0, x1: w, y1: rows)
+            let region = BackdropRegion(bounds: all, target: all, sigma: sigma)
+            let buffer = LayerBuffer(capacity: region.byteCount)
+            region.attach(buffer)
+            Self.nsPerPixel("backdrop blur sigma \(Int(sigma)) px, both axes", pixels: w * rows) {
+                backdrop.pixels.withUnsafeBufferPointer { t in
+                    for g in 0 ..< region.rowGroups { region.blurRows(group: g, target: t.baseAddress!, width: w, scratch: scratch) }
+                }
+                for g in 0 ..< region.columnGroups { region.blurColumns(group: g, scratch: scratch) }
+            }
+            region.attach(nil)
+        }
         let frame = randomBitmap(width: w, height: rows, using: &rng)
         var out: [UInt8] = []
         Self.nsPerPixel("unpremultiply SIMD", pixels: w * rows) { frame.unpremultiply(into: &out) }

@@ -22,7 +22,13 @@ struct PipelineTests {
     /// compositor's layers: its items onto a transparent target-sized bitmap
     /// (recursively), which is then blended pixel by pixel with the coverage of
     /// the group's shape and clips times its opacity.
-    static func referenceDraw(_ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources) {
+    /// A backdrop blur at the top level is drawn from the target as it is when
+    /// reached: `BackdropRegion.reference` (the scalar Gaussian), replacing the
+    /// target with the reference coverage of shape and clips times opacity;
+    /// inside a group it draws nothing.
+    static func referenceDraw(
+        _ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources, inGroup: Bool = false
+    ) {
         let width = target.width
         let height = target.height
         func tuple(_ c: SIMD4<UInt8>) -> (UInt32, UInt32, UInt32, UInt32) {
@@ -31,7 +37,7 @@ struct PipelineTests {
         for drawItem in list.items {
             if case .group(let content) = drawItem.paint {
                 var layer = Bitmap(width: width, height: height)
-                referenceDraw(content, onto: &layer, sources: sources)
+                referenceDraw(content, onto: &layer, sources: sources, inGroup: true)
                 let opacity = Float(drawItem.opacity > 0 ? min(drawItem.opacity, 1) : 0)
                 guard let shape = CoverageShape(transform: drawItem.transform, shape: drawItem.shape) else { continue }
                 let clips = drawItem.clips.compactMap { CoverageShape(transform: $0.transform, shape: $0.shape) }
@@ -55,6 +61,29 @@ struct PipelineTests {
                 continue
             }
             guard let item = PreparedItem(drawItem, targetWidth: width, targetHeight: height, sources: sources) else { continue }
+            if let region = item.backdrop {
+                guard !inGroup else { continue }
+                let blurred = region.reference(target.pixels, width: width)
+                let w = region.bounds.x1 - region.bounds.x0
+                target.pixels.withUnsafeMutableBufferPointer { buffer in
+                    for y in item.bounds.y0 ..< item.bounds.y1 {
+                        for x in item.bounds.x0 ..< item.bounds.x1 {
+                            var coverage = CoverageKernels.referenceCoverage(item.shape, x: x, y: y)
+                            for clip in item.clips { coverage *= CoverageKernels.referenceCoverage(clip, x: x, y: y) }
+                            let a = min(max(coverage * Double(item.opacity) * 255, 0), 255).rounded()
+                            var word = blurred[(y - region.bounds.y0) * w + (x - region.bounds.x0)]
+                            if a > 0 {
+                                withUnsafeBytes(of: &word) { s in
+                                    BlendKernels.replacePixel(
+                                        buffer.baseAddress! + (y * width + x) * 4, s.bindMemory(to: UInt8.self).baseAddress!,
+                                        UInt32(a))
+                                }
+                            }
+                        }
+                    }
+                }
+                continue
+            }
             target.pixels.withUnsafeMutableBufferPointer { buffer in
                 for y in item.bounds.y0 ..< item.bounds.y1 {
                     for x in item.bounds.x0 ..< item.bounds.x1 {
@@ -66,6 +95,7 @@ struct PipelineTests {
                         case .shadow(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .gradient(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
+                        case .backdrop(let f): reference = f.referencePixel(item, x: x, y: y)  // handled above
                         }
                         guard var coverage = reference?.coverage, let c = reference?.source else { continue }
                         let source = tuple(c)
@@ -78,7 +108,9 @@ struct PipelineTests {
         }
     }
 
-    static func busyList(seed: UInt64, width: Int, height: Int, images: Int) -> DisplayList {
+    /// `backdrops`: two backdrop blurs among the first 20 items (a pass boundary
+    /// each; other items as without them, so lists of the same seed match).
+    static func busyList(seed: UInt64, width: Int, height: Int, images: Int, backdrops: Bool = false) -> DisplayList {
         var rng = SeededGenerator(seed: seed)
         var items: [DrawItem] = []
         for i in 0 ..< 40 {
@@ -118,11 +150,28 @@ struct PipelineTests {
             let opacity = Bool.random(using: &rng) ? 1 : Double.random(in: 0.3 ... 1, using: &rng)
             items.append(DrawItem(transform: t, shape: shape, paint: paint, opacity: opacity, clips: clips))
         }
+        if backdrops {
+            var blurRng = SeededGenerator(seed: seed &+ 500)
+            for index in [16, 8] {
+                let shape = rect(
+                    .random(in: -10 ... Double(width) / 2, using: &blurRng), .random(in: -10 ... Double(height) / 2, using: &blurRng),
+                    .random(in: 10 ... Double(width), using: &blurRng), .random(in: 10 ... Double(height), using: &blurRng),
+                    radius: .random(in: 0 ... 14, using: &blurRng))
+                let clip = Clip(transform: rotation(degrees: 15, about: 70, 60), shape: rect(10, 10, 120, 90, radius: 10))
+                let clips = index == 8 ? [clip] : []
+                items.insert(
+                    DrawItem(
+                        transform: .scale(1, .random(in: 0.8 ... 1.5, using: &blurRng)), shape: shape,
+                        paint: .backdropBlur(sigma: .random(in: 0.5 ... 6, using: &blurRng)),
+                        opacity: index == 8 ? 0.7 : 1, clips: clips),
+                    at: index)
+            }
+        }
         return DisplayList(items: items)
     }
 
     @Test(
-        "Frames match the per-pixel scalar reference (every paint, clips, rotations, fractional edges)",
+        "Frames match the per-pixel scalar reference (every paint, backdrop blurs, clips, rotations, fractional edges)",
         arguments: [1 as UInt64, 2, 3, 4, 5])
     func matchesReference(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 100)
@@ -131,7 +180,7 @@ struct PipelineTests {
             randomOpaqueBitmap(width: 40, height: 30, using: &rng),
         ]
         let (w, h) = (150, 120)
-        let list = Self.busyList(seed: seed, width: w, height: h, images: images.count)
+        let list = Self.busyList(seed: seed, width: w, height: h, images: images.count, backdrops: true)
         let background = RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.7)
         let plan = TestPlan(width: w, height: h, background: background, images: images, frames: [list])
         let fast = FrameRenderer(plan: plan, threads: 2).render(frame: 0)
@@ -143,7 +192,9 @@ struct PipelineTests {
         #expect(Double(off) / Double(differences.count) < 0.002, "\(off) bytes differ by more than 1")
     }
 
-    @Test("Every paint, grouped or not, draws the same bytes for 1, 2, 3 and 5 threads", arguments: [1 as UInt64, 2, 3])
+    @Test(
+        "Every paint, grouped or not, backdrop blurs included, draws the same bytes for 1, 2, 3 and 5 threads",
+        arguments: [1 as UInt64, 2, 3])
     func threadCountsAgree(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 200)
         let images = [
@@ -151,7 +202,7 @@ struct PipelineTests {
             randomOpaqueBitmap(width: 40, height: 30, using: &rng),
         ]
         let (w, h) = (150, 120)
-        let items = Self.busyList(seed: seed, width: w, height: h, images: images.count).items
+        let items = Self.busyList(seed: seed, width: w, height: h, images: images.count, backdrops: true).items
         // The second half as a translucent group, so layers are drawn by the bands too.
         let group = DrawItem(
             transform: .identity, shape: rect(5, 5, 140, 110, radius: 9),
