@@ -15,7 +15,8 @@ extension SceneDecoder {
         + "{\"rotate3D\": {...}}, {\"scale\": s}, {\"zPosition\": z}, \"bringToFront\", \"sendToBack\" and \"identity\""
     static let navigationForms =
         "\"default\", \"slide\", \"zoom\", \"zoomOut\", {\"slide\" | \"fade\" | \"push\" | \"pull\" | \"cover\" | \"uncover\" | "
-        + "\"zoomSlide\" | \"pageIn\" | \"pageOut\": ...}, {\"insertion\": ..., \"removal\": ...} or {\"push\": {...}, \"pop\": {...}}"
+        + "\"zoomSlide\" | \"pageIn\" | \"pageOut\" | \"flip\" | \"cube\": ...}, {\"insertion\": ..., \"removal\": ...} or "
+        + "{\"push\": {...}, \"pop\": {...}}"
 
     /// Every name a navigation transition goes by, strings and object keys alike.
     static var allNavigationNames: [String] {
@@ -35,7 +36,7 @@ extension SceneDecoder {
             case "zoomOut": return .hero(.zoomOut)
             case "fade":
                 report(place, "\"fade\" needs a style: {\"fade\": \"in\" | \"out\" | \"cross\"}", at: node)
-            case _ where SceneKeys.heroDirected.contains(name):
+            case _ where SceneKeys.heroDirected.contains(name) || SceneKeys.depthDirected.contains(name):
                 report(place, "\"\(name)\" needs a direction: {\"\(name)\": \"left\" | \"right\" | \"up\" | \"down\"}", at: node)
             case _ where SceneKeys.atomicNames.contains(name) || SceneKeys.atomic.contains(name):
                 report(
@@ -127,6 +128,8 @@ extension SceneDecoder {
                 return nil
             }
             guard let direction = strictChoice(node, place, as: HeroDirection.self) else { return nil }
+            if key == "flip" { return .flip(direction) }
+            if key == "cube" { return .cube(direction) }
             let hero: HeroNavigation
             switch key {
             case "push": hero = .push(direction)

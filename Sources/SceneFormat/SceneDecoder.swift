@@ -262,7 +262,9 @@ struct SceneDecoder {
         view.borderColor = color(m["borderColor"], place.key("borderColor")) ?? .black
         if let s = m["shadow"] { view.shadow = decodeShadow(s, place.key("shadow")) }
         if let g = m["gradient"] { view.gradient = decodeGradient(g, place.key("gradient")) }
+        if let b = m["blur"] { view.blur = decodeBlur(b, place.key("blur")) }
         if let t = m["transform"] { view.transform = decodeTransform(t, place.key("transform")) }
+        view.doubleSided = bool(m["doubleSided"], place.key("doubleSided"), default: true)
         view.anchorPoint = point(m["anchorPoint"], place.key("anchorPoint"), default: Point(x: 0.5, y: 0.5))
         view.zPosition = number(m["zPosition"], place.key("zPosition"), default: 0)
         view.isHidden = bool(m["isHidden"], place.key("isHidden"), default: false)
@@ -335,7 +337,30 @@ struct SceneDecoder {
             }
         }
         t.rotate = number(m["rotate"], place.key("rotate"), default: 0)
+        t.rotateX = number(m["rotateX"], place.key("rotateX"), default: 0)
+        t.rotateY = number(m["rotateY"], place.key("rotateY"), default: 0)
+        t.translateZ = number(m["translateZ"], place.key("translateZ"), default: 0)
+        t.perspective = optionalNumber(m["perspective"], place.key("perspective"))
+        if let node = m["matrix3D"] {
+            t.matrix3D = numbers(node, place.key("matrix3D"), count: 16, meaning: "16 numbers (CATransform3D's m11 ... m44)")
+            // In a file any component key beside matrix3D is refused, even at its identity value (the
+            // schema can say only that much); the component is then dropped, so it is reported once.
+            for key in TransformSpec.componentKeys {
+                guard let written = m[key] else { continue }
+                report(place.key(key), TransformSpec.besideMatrix3D(key), at: written)
+            }
+            t = TransformSpec(matrix3D: t.matrix3D)
+        }
         return t
+    }
+
+    /// `{"style": "regular", "radius": 20}`, either key left out at its default (`{}` is the default blur).
+    mutating func decodeBlur(_ node: JSONNode, _ place: ScenePlace) -> BlurSpec {
+        let d = BlurSpec()
+        guard let m = members(node, place, known: SceneKeys.blur) else { return d }
+        return BlurSpec(
+            style: choice(m["style"], place.key("style"), default: d.style),
+            radius: number(m["radius"], place.key("radius"), default: d.radius))
     }
 
     mutating func decodeShift(_ node: JSONNode, _ place: ScenePlace) -> ShiftOptions {

@@ -19,7 +19,7 @@ enum SceneKeys {
         "name", "frame", "backgroundColor", "alpha", "cornerRadius", "masksToBounds", "borderWidth",
         "borderColor", "shadow", "transform", "anchorPoint", "zPosition", "isHidden", "image",
         "contentMode", "text", "shift", "subviews",
-        "gradient",
+        "gradient", "doubleSided", "blur",
     ]
     /// A view's `text` written as an object (it may also be a bare string).
     static let text = [
@@ -30,7 +30,9 @@ enum SceneKeys {
     static let shadow = ["color", "opacity", "radius", "offset"]
     /// CAGradientLayer's properties.
     static let gradient = ["type", "colors", "locations", "startPoint", "endPoint"]
-    static let transform = ["translate", "scale", "rotate"]
+    static let transform = ["translate", "scale", "rotate", "rotateX", "rotateY", "translateZ", "perspective", "matrix3D"]
+    /// A view's backdrop blur (UIVisualEffectView with a UIBlurEffect).
+    static let blur = ["style", "radius"]
     static let shift = ["id", "contentAnimation", "contentSizing", "superview", "position", "isHidden", "animations"] + timing
     /// The timing keys, the same on a view's `shift` and on `transition` (the default for every view).
     static let timing = ["duration", "delay", "curve", "cascade", "arc", "keyframes"]
@@ -61,9 +63,13 @@ enum SceneKeys {
     /// `transition.navigation` written as a string.
     static let navigationNames = ["default", "slide", "zoom", "zoomOut"]
     /// `transition.navigation` written as an object naming a built-in: exactly one of these keys (seed 004's and Hero's).
-    static let navigationBuiltIn = ["slide", "fade", "push", "pull", "cover", "uncover", "zoomSlide", "pageIn", "pageOut"]
+    static let navigationBuiltIn = [
+        "slide", "fade", "push", "pull", "cover", "uncover", "zoomSlide", "pageIn", "pageOut", "flip", "cube",
+    ]
     /// Hero's types that take a direction.
     static let heroDirected = ["push", "pull", "cover", "uncover", "slide", "zoomSlide", "pageIn", "pageOut"]
+    /// Our 3-D built-ins (docs/3d.md), which take a direction as Hero's types do.
+    static let depthDirected = ["flip", "cube"]
     /// `transition.navigation` composed of atomic transitions, the same for push and pop (or mirrored).
     static let composedNavigation = ["insertion", "removal", "mirror"]
     /// `transition.navigation` composed per operation: `push` (an object here) and `pop`.

@@ -242,7 +242,9 @@ private struct SceneWriter {
         if v.borderColor != d.borderColor { m.append(("borderColor", color(v.borderColor))) }
         if let s = v.shadow { m.append(("shadow", .object(shadow(s)))) }
         if let g = v.gradient { m.append(("gradient", .object(gradient(g)))) }
+        if let b = v.blur { m.append(("blur", .object(blur(b)))) }
         if v.transform != d.transform { m.append(("transform", .object(transform(v.transform)))) }
+        if v.doubleSided != d.doubleSided { m.append(("doubleSided", .bool(v.doubleSided))) }
         if v.anchorPoint != d.anchorPoint { m.append(("anchorPoint", numbers(v.anchorPoint.x, v.anchorPoint.y))) }
         if v.zPosition != d.zPosition { m.append(("zPosition", .number(v.zPosition))) }
         if v.isHidden != d.isHidden { m.append(("isHidden", .bool(v.isHidden))) }
@@ -329,6 +331,21 @@ private struct SceneWriter {
             m.append(("scale", t.scale.width == t.scale.height ? .number(t.scale.width) : numbers(t.scale.width, t.scale.height)))
         }
         if t.rotate != 0 { m.append(("rotate", .number(t.rotate))) }
+        if t.rotateX != 0 { m.append(("rotateX", .number(t.rotateX))) }
+        if t.rotateY != 0 { m.append(("rotateY", .number(t.rotateY))) }
+        if t.translateZ != 0 { m.append(("translateZ", .number(t.translateZ))) }
+        if let p = t.perspective { m.append(("perspective", .number(p))) }
+        // Any count: one other than 16 (possible only in Swift) reads back as an error at its place.
+        if let values = t.matrix3D { m.append(("matrix3D", .array(values.map { .number($0) }))) }
+        return m
+    }
+
+    /// `{}` for the default blur, so that the key still says there is one.
+    func blur(_ b: BlurSpec) -> [(String, JSONOutput)] {
+        let d = BlurSpec()
+        var m: [(String, JSONOutput)] = []
+        if b.style != d.style { m.append(("style", .string(b.style.rawValue))) }
+        if b.radius != d.radius { m.append(("radius", .number(b.radius))) }
         return m
     }
 

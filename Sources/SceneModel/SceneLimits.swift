@@ -48,4 +48,15 @@ public enum SceneLimits {
     /// composes any number). Its built-ins use one or two; each is a transform or alpha change made every
     /// frame, so 64 is far beyond any design and bounds the per-frame work a typo can ask for.
     public static let maximumAtomicTransitions = 64
+    /// A backdrop blur's radius in points (ours: UIBlurEffect's radius is fixed per style and unpublished).
+    /// The Gaussian's standard deviation is half of it, so at 100 the blur reads up to 150 pt around the
+    /// view (3 sigma): a frosted glass far blurrier than any system material, and a bound on the work.
+    public static let maximumBlurRadius = 100.0
+    /// How far from singular a `matrix3D` must be (ours): the determinant of its flattened 3x3 divided by
+    /// Hadamard's bound (the product of the rows' lengths, the largest a determinant of such rows can be),
+    /// so 1 for a rotation and 0 for a plane seen edge-on or squashed to a line. Dividing by the rows'
+    /// lengths makes the test blind to the units of each row (points for translation, 1 / points for
+    /// perspective); a translation of t points lowers the ratio to about 1 / t, so 1e-12 refuses only
+    /// matrices within a millionth of collapsing even at the 10^6-point coordinate limit.
+    public static let minimumMatrix3DConditioning = 1e-12
 }

@@ -114,6 +114,36 @@ extension TransformSpec {
     public init(rotationDegrees degrees: Double) {
         self.init(rotate: degrees)
     }
+
+    /// A turn of `degrees` about the view's horizontal axis (a positive angle takes the bottom edge
+    /// away), seen from `perspective` points away (nil: orthographic, the turn only squashes).
+    public init(rotationXDegrees degrees: Double, perspective: Double? = nil) {
+        self.init(rotateX: degrees, perspective: perspective)
+    }
+
+    /// A turn of `degrees` about the view's vertical axis (a positive angle takes the right edge away),
+    /// seen from `perspective` points away: `TransformSpec(rotationYDegrees: 30, perspective: 500)`.
+    public init(rotationYDegrees degrees: Double, perspective: Double? = nil) {
+        self.init(rotateY: degrees, perspective: perspective)
+    }
+
+    /// Core Animation's `CATransform3DMakeTranslation(tx, ty, tz)`, in points (z toward the viewer).
+    public init(translationX: Double, y: Double, z: Double) {
+        self.init(translate: Point(x: translationX, y: y), translateZ: z)
+    }
+
+    /// The whole transform as a `CATransform3D` (`Transform3D`: row-vector order, m11 ... m44).
+    public init(matrix3D: Transform3D) {
+        self.init(matrix3D: matrix3D.values)
+    }
+
+    /// A copy seen from `distance` points away (`m34 = -1 / distance`; nil: none), as Core Animation
+    /// code sets `transform.m34` by hand before rotating.
+    public func perspective(_ distance: Double?) -> TransformSpec {
+        var copy = self
+        copy.perspective = distance
+        return copy
+    }
 }
 
 extension RGBAColor {

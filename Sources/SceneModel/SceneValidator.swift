@@ -172,6 +172,7 @@ struct Checker {
         color(view.borderColor, place.key("borderColor"))
         if let shadow = view.shadow { check(shadow, place.key("shadow")) }
         if let gradient = view.gradient { check(gradient, place.key("gradient")) }
+        if let blur = view.blur { check(blur, place.key("blur")) }
         check(view.transform, place.key("transform"))
         point(view.anchorPoint, place.key("anchorPoint"), in: -SceneLimits.maximumAnchor ... SceneLimits.maximumAnchor)
         number(view.zPosition, place.key("zPosition"), in: coordinate)
@@ -233,6 +234,7 @@ struct Checker {
         size(transform.scale, place.key("scale"), in: -factor ... factor)
         let turns = SceneLimits.maximumRotation
         number(transform.rotate, place.key("rotate"), in: -turns ... turns)
+        checkDepth(transform, place)
     }
 
     mutating func check(_ image: ImageSource, _ place: ScenePlace) {

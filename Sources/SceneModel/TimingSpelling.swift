@@ -137,4 +137,14 @@ extension KeyframeTrack {
     /// The transform's rotation, in degrees.
     public static func rotate(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.rotate, stops) }
     public static func anchorPoint(_ stops: KeyValuePairs<Double, Point>) -> KeyframeTrack { points(.anchorPoint, stops) }
+    /// Degrees about the view's horizontal axis.
+    public static func rotateX(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.rotateX, stops) }
+    /// Degrees about the view's vertical axis.
+    public static func rotateY(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.rotateY, stops) }
+    /// Points toward the viewer.
+    public static func translateZ(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.translateZ, stops) }
+    /// The eye's distance in points.
+    public static func perspective(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.perspective, stops) }
+    /// The backdrop blur's radius in points.
+    public static func blurRadius(_ stops: KeyValuePairs<Double, Double>) -> KeyframeTrack { numbers(.blurRadius, stops) }
 }

@@ -136,7 +136,12 @@ extension Checker {
             switch property {
             case .cornerRadius, .borderWidth: range = length
             case .shadowRadius: range = 0 ... SceneLimits.maximumShadowRadius
-            case .rotate: range = -SceneLimits.maximumRotation ... SceneLimits.maximumRotation
+            case .rotate, .rotateX, .rotateY: range = -SceneLimits.maximumRotation ... SceneLimits.maximumRotation
+            case .translateZ: range = coordinate
+            case .blurRadius: range = 0 ... SceneLimits.maximumBlurRadius
+            case .perspective:
+                perspective(v, place)
+                return
             default: range = unit  // alpha, opacity, shadowOpacity
             }
             number(v, place, in: range)

@@ -121,3 +121,16 @@ extension View {
         return copy
     }
 }
+
+// Issue 17: the layer's sidedness and a backdrop blur, named as Core Animation and UIKit name them.
+extension View {
+    /// Core Animation's `isDoubleSided`: false hides the view while its back faces the viewer.
+    public func doubleSided(_ doubleSided: Bool) -> View { with { $0.doubleSided = doubleSided } }
+
+    /// A backdrop blur (nil: none).
+    public func blur(_ blur: BlurSpec?) -> View { with { $0.blur = blur } }
+
+    /// UIVisualEffectView with `UIBlurEffect(style:)`: what is behind the view shows blurred
+    /// inside its rounded bounds, then the style's tint; `radius` in points, 0...100 (docs/blur.md).
+    public func blur(_ style: BlurStyle = .regular, radius: Double = 20) -> View { blur(BlurSpec(style: style, radius: radius)) }
+}

@@ -332,7 +332,8 @@ import SceneModel
                 [
                     "\(at): expected \"default\", \"slide\", \"zoom\", \"zoomOut\", "
                         + "{\"slide\" | \"fade\" | \"push\" | \"pull\" | \"cover\" | "
-                        + "\"uncover\" | \"zoomSlide\" | \"pageIn\" | \"pageOut\": ...}, {\"insertion\": ..., \"removal\": ...} or "
+                        + "\"uncover\" | \"zoomSlide\" | \"pageIn\" | \"pageOut\" | \"flip\" | \"cube\": ...}, "
+                        + "{\"insertion\": ..., \"removal\": ...} or "
                         + "{\"push\": {...}, \"pop\": {...}}, got an empty object"
                 ]
             ),

@@ -27,6 +27,7 @@ import ShiftRender
         ("#/$defs/shadow", SceneKeys.shadow),
         ("#/$defs/gradient", SceneKeys.gradient),
         ("#/$defs/transform", SceneKeys.transform),
+        ("#/$defs/blur", SceneKeys.blur),
         ("#/$defs/shift", SceneKeys.shift),
         ("#/$defs/animation/oneOf/1", SceneKeys.animation),
         ("#/$defs/move", SceneKeys.move),
@@ -55,6 +56,7 @@ import ShiftRender
         ("#/$defs/transition/properties/viewOrder", ViewOrder.allCases.map(\.rawValue)),
         ("#/$defs/view/properties/contentMode", ContentMode.allCases.map(\.rawValue)),
         ("#/$defs/gradient/properties/type", GradientSpec.Kind.allCases.map(\.rawValue)),
+        ("#/$defs/blur/properties/style", BlurStyle.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/contentAnimation", ShiftOptions.ContentAnimation.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/contentSizing", ShiftOptions.ContentSizing.allCases.map(\.rawValue)),
         ("#/$defs/shift/properties/superview", ShiftOptions.SuperviewChoice.allCases.map(\.rawValue)),
@@ -201,7 +203,8 @@ import ShiftRender
         }
         let all =
             SceneKeys.scene + SceneKeys.canvas + SceneKeys.transition + SceneKeys.hold + SceneKeys.defaultAnimation
-            + SceneKeys.view + SceneKeys.shadow + SceneKeys.gradient + SceneKeys.transform + SceneKeys.shift + SceneKeys.animation
+            + SceneKeys.view + SceneKeys.shadow + SceneKeys.gradient + SceneKeys.transform + SceneKeys.blur
+            + SceneKeys.shift + SceneKeys.animation
             + SceneKeys.move + SceneKeys.text + SceneKeys.font + SceneKeys.curveFunction + SceneKeys.spring + SceneKeys.cascade
             + SceneKeys.keyframes + SceneKeys.navigation + SceneKeys.rootTransitions + SceneKeys.atomic + SceneKeys.rotate3D
             + SceneKeys.presentation + SceneKeys.dimming
@@ -259,6 +262,7 @@ import ShiftRender
         [
             "px; the limit is", "is less than one pixel", "duplicate id", "views nest deeper", "views in the scene", "image \"",
             "give one location per colour", "locations must not decrease", "stops must not decrease", "this spring does not settle",
+            "singular: the matrix flattens",
         ]
         .contains { issue.message.contains($0) }
     }

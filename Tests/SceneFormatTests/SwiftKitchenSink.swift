@@ -59,6 +59,7 @@ enum SwiftKitchenSink {
             NavigationSpec.zoomSlide, NavigationSpec.pageIn, NavigationSpec.pageOut,
         ]
         for hero in directed { scenes += HeroDirection.allCases.map { small.navigation(hero($0)) } }
+        scenes += HeroDirection.allCases.flatMap { [small.navigation(.flip($0)), small.navigation(.cube($0))] }
         for atomic in everyAtomic {
             scenes.append(small.navigation(insertion: [atomic], removal: [atomic]))
             scenes.append(small.navigation(push: RootTransitions(insertion: [atomic], removal: [atomic]), pop: RootTransitions()))
@@ -102,9 +103,26 @@ enum SwiftKitchenSink {
                     .contentMode(mode)
             }
             View(name: "defaults", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+            depth(hexColours: hexColours)
             labels(hexColours: hexColours)
             timings()
         }
+    }
+
+    /// Issue 17's keys: one view per blur style (the default blur once, written `{}`), 3-D transforms
+    /// by component and by matrix, in Swift's spellings of them.
+    @SubviewsBuilder
+    static func depth(hexColours: Bool) -> [View] {
+        for (i, style) in BlurStyle.allCases.enumerated() {
+            View(frame: Rect(x: Double(i) * 5, y: 280, width: 5, height: 5)).blur(style, radius: Double(i) * 5)
+        }
+        View(frame: Rect(x: 0, y: 290, width: 5, height: 5)).blur()
+        View(frame: Rect(x: 5, y: 290, width: 5, height: 5)).doubleSided(false)
+            .transform(TransformSpec(rotationXDegrees: 60, perspective: hexColours ? 500 : 1234.5))
+        View(frame: Rect(x: 10, y: 290, width: 5, height: 5)).transform(TransformSpec(rotationYDegrees: -30))
+        View(frame: Rect(x: 15, y: 290, width: 5, height: 5)).transform(TransformSpec(translationX: 1, y: 2, z: -3).perspective(800))
+        View(frame: Rect(x: 20, y: 290, width: 5, height: 5))
+            .transform(TransformSpec(matrix3D: Transform3D.rotation(.pi / 6, axis: 0, 1, 0).concatenating(.perspective(400))))
     }
 
     /// One view per curve name, spring spelling and cascade direction.
@@ -159,7 +177,9 @@ enum SwiftKitchenSink {
         let transform =
             hexColours
             ? TransformSpec(scale: 1.1)
-            : TransformSpec(translate: Point(x: 1, y: 2), scale: Size(width: 1, height: -1), rotate: 5)
+            : TransformSpec(
+                translate: Point(x: 1, y: 2), scale: Size(width: 1, height: -1), rotate: 5, rotateX: 10, rotateY: -20, translateZ: 5,
+                perspective: 500)
         return View(name: "every key \(id)", frame: Rect(x: 4, y: 6, width: 100, height: 60), subviews: subviews)
             .backgroundColor(fill)
             .alpha(0.9)
@@ -174,6 +194,8 @@ enum SwiftKitchenSink {
                     startPoint: Point(x: 0.25, y: 0.5), endPoint: Point(x: 1, y: 0.75))
             )
             .transform(transform)
+            .doubleSided(!hexColours)
+            .blur(hexColours ? .systemChromeMaterialLight : .dark, radius: hexColours ? 20 : 12.5)
             .anchorPoint(Point(x: 0.25, y: 0.75))
             .zPosition(2)
             .isHidden()
@@ -199,6 +221,8 @@ enum SwiftKitchenSink {
             .translate([0: .zero, 0.5: Point(x: 0, y: -40), 1: .zero]),
             uniformScale ? .scale([0: 1, 0.5: 1.2, 1: 1]) : .scale([0: Size(width: 1, height: 1), 1: Size(width: 1.2, height: 0.8)]),
             .rotate([0: 0, 0.25: 10, 1: -10]), .anchorPoint([0: Point(x: 0.5, y: 0.5), 1: Point(x: 0, y: 1)]),
+            .rotateX([0: 0, 1: 45]), .rotateY([0: -30, 1: 0]), .translateZ([0: 0, 1: -50]), .perspective([0: 400, 1: 800]),
+            .blurRadius([0: 0, 1: 30]),
         ]
     }
 
@@ -213,6 +237,8 @@ enum SwiftKitchenSink {
             .shadowOffset(Size(width: 1, height: 1)), .shadowRadius(6), .shadowOpacity(0.5),
             .transform(TransformSpec(translate: Point(x: 3, y: 3), scale: Size(width: 2, height: 3), rotate: -45)),
             .transform(TransformSpec(scale: 2)), .backgroundColor(colour), .rotate(90),
+            .transform(TransformSpec(rotationYDegrees: 180, perspective: 300)),
+            .transform(TransformSpec(matrix3D: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 10, 1])),
         ]
     }
 }

@@ -147,11 +147,11 @@ import SceneModel
         let viewProperties = "\"properties\": {\n        \"name\": {"
         #expect(schemaText.contains(viewProperties))
         schemaText = schemaText.replacingOccurrences(
-            of: viewProperties, with: "\"properties\": {\n \"blur\": {\"type\": \"number\", \"description\": \"x\"},\n \"name\": {")
+            of: viewProperties, with: "\"properties\": {\n \"sparkle\": {\"type\": \"number\", \"description\": \"x\"},\n \"name\": {")
         let grown = SchemaSpellings(validator: try JSONSchemaValidator(schema: JSONText.parse(schemaText)))
         let written = try writeKitchenSink()
         let missing = grown.ofSchema().spellings.subtracting(written.spellings)
-        #expect(missing.contains("view.blur: number"))
+        #expect(missing.contains("view.sparkle: number"))
         #expect(missing.contains("shift.position = sideways"))
         #expect(!missing.contains("view.cornerRadius: number"))
     }

@@ -247,6 +247,11 @@ import Testing
             (.scale([0: 2]), .scale, [KeyframeStop(at: 0, .pair(2, 2))]),
             (.rotate([0: 90]), .rotate, [KeyframeStop(at: 0, .number(90))]),
             (.anchorPoint([0: p]), .anchorPoint, [KeyframeStop(at: 0, .pair(1, 2))]),
+            (.rotateX([0: 30]), .rotateX, [KeyframeStop(at: 0, .number(30))]),
+            (.rotateY([1: -30]), .rotateY, [KeyframeStop(at: 1, .number(-30))]),
+            (.translateZ([0: 5]), .translateZ, [KeyframeStop(at: 0, .number(5))]),
+            (.perspective([0: 500]), .perspective, [KeyframeStop(at: 0, .number(500))]),
+            (.blurRadius([0.5: 10]), .blurRadius, [KeyframeStop(at: 0.5, .number(10))]),
         ]
         for (track, property, stops) in pairs {
             #expect(track == KeyframeTrack(property, stops), "\(property)")
