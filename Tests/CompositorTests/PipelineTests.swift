@@ -66,6 +66,7 @@ struct PipelineTests {
                         case .shadow(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .gradient(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
+                        case .projected(let f): reference = f.referencePixel(item, x: x, y: y)
                         }
                         guard var coverage = reference?.coverage, let c = reference?.source else { continue }
                         let source = tuple(c)
