@@ -209,7 +209,8 @@ struct ProjectionTests {
         #expect(worst < 1e-3, "worst \(worst)")
         // Affine: rotation about (100, 80) as a homography against CoverageShape's exact-model coverage.
         let t = rotation(degrees: 25, about: 100, 80)
-        let projected = try #require(ProjectedShape(transform: .identity, shape: rect(20, 30, 150, 90, radius: 12), projection: Homography(affine: t)))
+        let projected = try #require(
+            ProjectedShape(transform: .identity, shape: rect(20, 30, 150, 90, radius: 12), projection: Homography(affine: t)))
         let affine = try #require(CoverageShape(transform: t, shape: rect(20, 30, 150, 90, radius: 12)))
         var worstAffine = 0.0
         for y in 0 ..< 200 {
@@ -244,7 +245,8 @@ struct ProjectionTests {
                 transform: .translation(20, 20), shape: rect(0, 0, 120, 120), paint: .solid(Self.red), opacity: 0.5,
                 clips: [projectedClip], projection: h2),
             DrawItem(
-                transform: .identity, shape: rect(0, 0, 200, 120), paint: .shadow(color: .init(red: 0, green: 0, blue: 0, alpha: 0.5), sigma: 6),
+                transform: .identity, shape: rect(0, 0, 200, 120),
+                paint: .shadow(color: .init(red: 0, green: 0, blue: 0, alpha: 0.5), sigma: 6),
                 projection: h1),
         ]
         return (DisplayList(items: items), [image])
@@ -297,7 +299,8 @@ struct ProjectionTests {
         // A rotation: resampled edges are softer, but the area and the interior agree.
         let r = rotation(degrees: 30, about: 100, 70)
         let direct = solidItem(rect(40, 30, 120, 80), Self.red, transform: r)
-        let projected = DrawItem(transform: .identity, shape: rect(40, 30, 120, 80), paint: .solid(Self.red), projection: Homography(affine: r))
+        let projected = DrawItem(
+            transform: .identity, shape: rect(40, 30, 120, 80), paint: .solid(Self.red), projection: Homography(affine: r))
         let a = draw([direct], width: 200, height: 140)
         let b = draw([projected], width: 200, height: 140)
         #expect(abs(coverageSum(a) - coverageSum(b)) < 0.002 * coverageSum(a), "\(coverageSum(a)) vs \(coverageSum(b))")
