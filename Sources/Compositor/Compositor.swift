@@ -65,7 +65,8 @@
 ///
 /// ## Paints: one type per kind, one switch per stage
 /// Each paint kind is one `Fill` type (`SolidFill`, `BitmapFill`, `BorderFill`,
-/// `ShadowFill`, `GradientFill`, `LayerFill`; `Fill.swift`) holding what it needs and owning
+/// `ShadowFill`, `GradientFill`, `LayerFill`, and `ProjectedLayerFill` for any item with a
+/// projection; `Fill.swift`) holding what it needs and owning
 /// its preparation (a static `prepare`: colour, mapping, ring or blur, and what
 /// makes it draw nothing), its opacity rule (`paintsOpaque`, for occlusion),
 /// its per-band setup (`band`: column tables, layer pixels) and its row drawing
@@ -78,7 +79,7 @@
 /// static calls and touch no reference count. Every fill has a scalar
 /// reference (`referencePixel`) that `PipelineTests` draws frames with.
 ///
-/// To add a paint (a text mask, a projective quad; `GradientFill` is the latest example):
+/// To add a paint (a text mask; `GradientFill` is the latest example):
 /// 1. FramePlan, `Paint.swift`: the case, its `json`, its `reach` (how far
 ///    beyond its shape it draws; the engine sizes group layers by it) and its
 ///    `bitmapReference` if it samples one; a row in `docs/frame-plan.md`.
@@ -174,6 +175,43 @@
 /// Gaussian cut at 3 sigma: 0.34/255). Memory: one pooled region buffer per
 /// blur (its bounds' width times the read rows, 4 bytes a pixel) and two
 /// line buffers per band. Not yet timed in a release build.
+///
+/// ## Projected items (`DrawItem.projection`, 3-D transforms)
+/// Drawn as Core Animation flattens a layer: the item is rendered flat into
+/// a transparent plane layer, then the layer is mapped to the target
+/// perspective-correctly (`PlaneLayer`, `ProjectedLayerFill`,
+/// `ProjectedSampling`):
+/// - Layer: the item's `paintRect` under `transform` in plane units, cut to
+///   what lands in the view (eye-clipped image cut to target and clips,
+///   mapped back), at a density of the projection's largest magnification
+///   there (so a texel is at most a pixel), with 2 padding texels; the item
+///   is drawn into it with projection nil, opacity 1, no clips, by the
+///   ordinary `Rasterizer` (every paint and groups; one band, at preparation),
+///   and its rip-map levels are built then. Caps: 4096 texels a side and
+///   16 M texels (64 MB); beyond them the layer is magnified.
+/// - Drawing: per row, the layer's image outline (convex, eye-clipped) gives
+///   the run; per pixel the inverse homography gives the texel coordinate
+///   (perspective divide), its Jacobian the mip level per axis, then
+///   bilinear; pixels behind the eye or outside the layer get alpha 0, and
+///   NaN never reaches an integer. SIMD: a coordinate pass eight lanes at a
+///   time and a gather pass, against a Double reference of the whole pixel.
+///   Clips with a projection are `ProjectedShape`s (rounded rectangles under
+///   a homography, the `CoverageShape` model with the local Jacobian); affine
+///   clips keep their exact spans and coverage. Edges stay anti-aliased
+///   because the layer's edges are, and transparent texels surround them.
+/// - A projected item hides nothing (no `opaqueBox`: its pixels are resampled);
+///   2-D items never meet any of this, so their output is byte-identical.
+///   Inside a group's layer and inside snapshots it draws the same way.
+/// Why not a projective path in each fill: every fill (coverage, gradients,
+/// shadows' closed forms, borders, bitmaps' column tables, group layers) would
+/// need a second per-pixel formula with a divide and its own edge model, and
+/// the separable and interior fast paths would not apply (rows of a
+/// perspective plane are neither constant-`v` nor affine); not measured, but
+/// the shadow and gradient kernels alone would roughly double in per-pixel
+/// work, against one extra sampling pass per covered pixel here. The cost
+/// of this design: the layer is drawn at preparation on one thread (a
+/// parallel first phase across bands is left to do), and a layer texel is
+/// resampled once more (edges soften by about half a pixel where minified).
 ///
 /// ## Measurements
 /// `TransitionBenchmark` (a synthetic 1080p transition) and `KernelBenchmark`

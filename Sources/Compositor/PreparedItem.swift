@@ -12,6 +12,7 @@ enum PreparedFill: Sendable {
     case gradient(GradientFill)
     case layer(LayerFill)
     case backdrop(BackdropFill)
+    case projected(ProjectedLayerFill)
 }
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
@@ -47,9 +48,12 @@ struct PreparedItem: Sendable {
         into items: inout [PreparedItem]
     ) {
         guard opacity(of: item) > 0 else { return }
-        // TODO(issue 17): projected items (compositor helper).
-        // TODO(issue 17): projected backdrop (a `.backdropBlur` under a projection draws nothing for now).
-        guard item.projection == nil else { return }
+        if item.projection != nil || item.clips.contains(where: { $0.projection != nil }) {
+            // A backdrop blur reads the target, not a flat layer: the blur pass handles its projection.
+            if case .backdropBlur = item.paint { return }  // TODO(issue 17): projected backdrop blur (blur helper)
+            ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, into: &items)
+            return
+        }
         let prepared: PreparedItem?
         switch item.paint {
         case .solid(let color): prepared = SolidFill.prepare(item, color: color, target: target)
@@ -85,6 +89,8 @@ struct PreparedItem: Sendable {
         case .gradient(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .projected(let f):
+            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
     }
 

@@ -19,6 +19,8 @@ final class RowScratch: @unchecked Sendable {
     private(set) var pixelOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var pixelWeightsX = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var pixelWeightsY = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// Per-pixel mip level index of a projected item's samples (`ProjectedSampling`).
+    private(set) var pixelLevels = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var texelRowCapacity = 0
     private(set) var texelRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
@@ -45,6 +47,7 @@ final class RowScratch: @unchecked Sendable {
         pixelOffsets = .allocate(capacity: n)
         pixelWeightsX = .allocate(capacity: n)
         pixelWeightsY = .allocate(capacity: n)
+        pixelLevels = .allocate(capacity: n)
         shadowColumns = .allocate(capacity: n)
     }
 
@@ -76,6 +79,7 @@ final class RowScratch: @unchecked Sendable {
         pixelOffsets.deallocate()
         pixelWeightsX.deallocate()
         pixelWeightsY.deallocate()
+        pixelLevels.deallocate()
         shadowColumns.deallocate()
     }
 

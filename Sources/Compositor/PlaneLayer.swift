@@ -1,0 +1,209 @@
+import Primitives
+import FramePlan
+
+/// The flat plane layer of one projected item (`DrawItem.projection`), as Core
+/// Animation flattens a layer with a 3-D transform: the item drawn flat, with
+/// the ordinary 2-D rasterizer, into a transparent texture covering its part
+/// of the plane, with mip levels; `ProjectedLayerFill` then maps it to the
+/// target perspective-correctly.
+///
+/// Extent: the item's `paintRect` under `transform` (plane units) is the
+/// plane box; only the part whose image lands in the view (target, group box
+/// and clip bounds, grown by 2 px) is kept, found by cutting the eye-clipped
+/// image (`Homography.visiblePolygon`) to the view and mapping it back. So a
+/// plane grazing the eye plane, whose image runs off to infinity, costs only
+/// what is on screen.
+///
+/// Density `s` (texels per plane unit): the largest magnification of the
+/// projection (spectral norm of its Jacobian, plane units -> target pixels)
+/// at the kept part's vertices, edge midpoints and centroid, so no target
+/// pixel is magnified from the layer (a texel is at most a pixel wide).
+/// Caps (memory and the samplers' 2^22 coordinate range): at most `maxSide`
+/// texels a side and `maxTexels` in all (64 MB of RGBA8, plus up to 3x that in
+/// rip-map levels in the worst, edge-on case); beyond them the layer is
+/// magnified (blurrier, never wrong in place).
+///
+/// Layout: layer texel `(i, j)` has its centre at plane point
+/// `((i + 0.5 + ox) / s, (j + 0.5 + oy) / s)`, with integer `ox, oy` and
+/// `padding` transparent-or-content texels around the kept box, so the
+/// content's anti-aliased edges fade to transparent texels before the
+/// texture's own edge (bilinear samples near the edge read them; the
+/// texture's padding copies them).
+///
+/// Determinism: the item is drawn with one band at preparation, levels are
+/// built there too (`MipChain` is order-independent): pure in the item.
+final class PlaneLayer: @unchecked Sendable {
+    static let maxSide = 4096
+    static let maxTexels = 1 << 24
+    static let padding = 2
+
+    /// Texels per plane unit.
+    let density: Double
+    /// Target pixels of the layer's image, cut to the view grown by 2 px.
+    let outline: ConvexPolygon
+    /// Pixels the item may touch (within the view).
+    let bounds: PixelBox
+    /// The map and levels the samplers read (pointers into `textures`, owned here).
+    let texels: ProjectedSampling.Texels
+    let chain: MipChain
+    private let textures: [Texture]
+    private let bases: UnsafeMutablePointer<UnsafeRawPointer>
+    private let rowBytes: UnsafeMutablePointer<Int>
+
+    /// Nil when nothing is drawn: a non-finite or singular projection or
+    /// transform, a degenerate box, nothing in front of the eye inside the
+    /// view, or an item that draws nothing flat.
+    init?(item: DrawItem, projection h: Homography, view: PixelBox, sources: Rasterizer.Sources, depth: Int) {
+        guard !view.isEmpty, h.isFinite, let g = h.inverted else { return nil }
+        let t = item.transform
+        let r = item.paintRect
+        let corners = [
+            Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+        ].map(t.apply)
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), let box = Self.boundingBox(corners), box.width > 0, box.height > 0,
+            [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
+        else { return nil }
+        let grown = (
+            minX: Double(view.x0) - 2, minY: Double(view.y0) - 2, maxX: Double(view.x1) + 2, maxY: Double(view.y1) + 2
+        )
+        let visible = ConvexPolygon(h.visiblePolygon(of: box))
+            .clipped(minX: grown.minX, minY: grown.minY, maxX: grown.maxX, maxY: grown.maxY)
+        guard !visible.isEmpty else { return nil }
+        // Target points probing the kept part: vertices, edge midpoints, centroid.
+        var probes = visible.points
+        for i in visible.points.indices {
+            let a = visible.points[i]
+            let b = visible.points[(i + 1) % visible.points.count]
+            probes.append(Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
+        }
+        let n = Double(visible.points.count)
+        probes.append(Point(x: visible.points.reduce(0) { $0 + $1.x } / n, y: visible.points.reduce(0) { $0 + $1.y } / n))
+        var plane: [Point] = []
+        var magnification = 0.0
+        for q in probes {
+            let back = g.homogeneous(q)
+            guard back.w > 0 else { continue }
+            let p = Point(x: back.x / back.w, y: back.y / back.w)
+            guard p.x.isFinite, p.y.isFinite else { continue }
+            plane.append(p)
+            magnification = max(magnification, Self.magnification(h, at: p))
+        }
+        guard let keptBounds = Self.boundingBox(plane) else { return nil }
+        let kept = (
+            minX: max(box.minX, keptBounds.minX), minY: max(box.minY, keptBounds.minY),
+            maxX: min(box.maxX, keptBounds.maxX), maxY: min(box.maxY, keptBounds.maxY)
+        )
+        guard kept.minX <= kept.maxX, kept.minY <= kept.maxY, magnification.isFinite, magnification > 0 else { return nil }
+        let keptW = max(kept.maxX - kept.minX, 1e-9)
+        let keptH = max(kept.maxY - kept.minY, 1e-9)
+        let sideCap = Double(Self.maxSide - 2 * Self.padding - 2) / max(keptW, keptH)
+        let areaCap = (Double(Self.maxTexels) / (keptW * keptH)).squareRoot() - Double(2 * Self.padding + 2) / max(keptW, keptH)
+        let s = min(magnification, sideCap, areaCap)
+        guard s > 0, s.isFinite, abs(kept.minX * s) < 1e9, abs(kept.maxX * s) < 1e9, abs(kept.minY * s) < 1e9,
+            abs(kept.maxY * s) < 1e9
+        else { return nil }
+        let ox = Int((kept.minX * s).rounded(.down)) - Self.padding
+        let oy = Int((kept.minY * s).rounded(.down)) - Self.padding
+        let width = Int((kept.maxX * s).rounded(.up)) + Self.padding - ox
+        let height = Int((kept.maxY * s).rounded(.up)) + Self.padding - oy
+        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxTexels
+        else { return nil }
+
+        // The item drawn flat: plane -> layer texels is scale(s) then translate(-origin).
+        let toLayer = AffineTransform2D.scale(s, s).concatenating(.translation(-Double(ox), -Double(oy)))
+        var flat = item
+        flat.projection = nil
+        flat.opacity = 1
+        flat.clips = []
+        flat.transform = t.concatenating(toLayer)
+        var list = Rasterizer.prepare(
+            DisplayList(items: [flat]), target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources,
+            depth: depth + 1)
+        guard !list.items.isEmpty else { return nil }
+        list.layers = GroupLayer.postOrder(list.items)
+        var bitmap = Bitmap(width: width, height: height)
+        Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: [RowScratch(width: width)], layers: LayerPool())
+        chain = MipChain(bitmap)
+
+        // Target pixel index -> base texel coordinates (texel centres at integers).
+        let map = Homography(affine: .translation(0.5, 0.5)).concatenating(g)
+            .concatenating(AffineTransform2D.scale(s, s).concatenating(.translation(-Double(ox) - 0.5, -Double(oy) - 0.5)))
+        guard map.isFinite else { return nil }
+        // Levels: enough for the largest minification at the probes, one spare.
+        var most = (x: 0.0, y: 0.0)
+        for q in probes {
+            let p = Point(x: q.x - 0.5, y: q.y - 0.5)
+            let hq = map.homogeneous(p)
+            guard hq.w > 0 else { continue }
+            let u = hq.x / hq.w
+            let v = hq.y / hq.w
+            let gradS = ((map.m11 - u * map.m13) / hq.w, (map.m21 - u * map.m23) / hq.w)
+            let gradT = ((map.m12 - v * map.m13) / hq.w, (map.m22 - v * map.m23) / hq.w)
+            most.x = max(most.x, (gradS.0 * gradS.0 + gradS.1 * gradS.1).squareRoot())
+            most.y = max(most.y, (gradT.0 * gradT.0 + gradT.1 * gradT.1).squareRoot())
+        }
+        let (maxLx, maxLy) = MipChain.levelIndices(
+            texelsPerPixelX: most.x.isFinite ? 2 * most.x : .greatestFiniteMagnitude,
+            texelsPerPixelY: most.y.isFinite ? 2 * most.y : .greatestFiniteMagnitude, width: width, height: height)
+        var textures: [Texture] = []
+        for lx in 0 ... maxLx {
+            for ly in 0 ... maxLy { textures.append(chain.level(lx, ly)) }
+        }
+        bases = .allocate(capacity: textures.count)
+        rowBytes = .allocate(capacity: textures.count)
+        for (i, texture) in textures.enumerated() {
+            bases[i] = texture.base
+            rowBytes[i] = texture.rowBytes
+        }
+        self.textures = textures
+        texels = ProjectedSampling.Texels(
+            map: map, width: width, height: height, maxLevelX: maxLx, maxLevelY: maxLy,
+            levelBases: UnsafePointer(bases), levelRowBytes: UnsafePointer(rowBytes))
+        density = s
+
+        let layerRect = Rect(
+            x: Double(ox) / s, y: Double(oy) / s, width: Double(width) / s, height: Double(height) / s)
+        outline = ConvexPolygon(h.visiblePolygon(of: layerRect))
+            .clipped(minX: grown.minX, minY: grown.minY, maxX: grown.maxX, maxY: grown.maxY)
+        let b = outline.bounds ?? Rect.zero
+        bounds = outline.isEmpty
+            ? .empty
+            : PixelBox.centres(minX: b.minX - 1, minY: b.minY - 1, maxX: b.maxX + 1, maxY: b.maxY + 1).intersection(view)
+    }
+
+    deinit {
+        bases.deallocate()
+        rowBytes.deallocate()
+    }
+
+    /// The largest scale (target pixels per plane unit, any direction) of `h` at plane point `p`:
+    /// the spectral norm of `d(X/W, Y/W)/d(x, y)`; 0 behind the eye.
+    static func magnification(_ h: Homography, at p: Point) -> Double {
+        let q = h.homogeneous(p)
+        guard q.w > 0 else { return 0 }
+        let x = q.x / q.w
+        let y = q.y / q.w
+        let a = (h.m11 - x * h.m13) / q.w
+        let b = (h.m21 - x * h.m23) / q.w
+        let c = (h.m12 - y * h.m13) / q.w
+        let d = (h.m22 - y * h.m23) / q.w
+        let sum = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        let root = max(0, sum * sum - 4 * det * det).squareRoot()
+        return ((sum + root) / 2).squareRoot()
+    }
+
+    /// Bounding box of the finite points among `points` (nil when there is none).
+    private static func boundingBox(_ points: [Point]) -> Rect? {
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
+        guard let first = finite.first else { return nil }
+        var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+        for p in finite {
+            x0 = min(x0, p.x)
+            x1 = max(x1, p.x)
+            y0 = min(y0, p.y)
+            y1 = max(y1, p.y)
+        }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
