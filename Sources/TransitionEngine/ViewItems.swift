@@ -107,6 +107,7 @@ struct ViewItems {
     /// The backdrop blur in the view's rounded bounds (radius in points; sigma = radius / 2, ours). Radius 0: none.
     mutating func backdropBlur(radius: Double) {
         guard radius > 0, radius.isFinite else { return }
+        if let projection = planeProjection, projection.visiblePolygon(of: painter.shape.rect.scaled(by: planeScale)).isEmpty { return }
         parts.append(
             .backdrop(
                 DrawItem(
@@ -138,14 +139,13 @@ struct ViewItems {
         guard let projection = planeProjection else { return items }
         let shape: RoundedRect
         if clippedToBounds {
-            let k = planeScale
-            shape = RoundedRect(
-                rect: Rect(x: bounds.minX * k, y: bounds.minY * k, width: bounds.width * k, height: bounds.height * k),
-                cornerRadius: cornerRadius * k)
+            shape = RoundedRect(rect: bounds.scaled(by: planeScale), cornerRadius: cornerRadius * planeScale)
         } else {
             guard let box = GroupOpacity.bounds(of: items) else { return [] }
             shape = RoundedRect(rect: box)
         }
+        // Entirely behind the eye: nothing to draw (the compositor would clip it all away).
+        guard !projection.visiblePolygon(of: shape.rect).isEmpty else { return [] }
         return [
             DrawItem(
                 transform: .identity, shape: shape, paint: .group(DisplayList(items: items)), label: label + " (plane)",
@@ -186,3 +186,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension Rect {
+    /// The rectangle with every coordinate times `k` (local units to plane units).
+    func scaled(by k: Double) -> Rect { Rect(x: minX * k, y: minY * k, width: width * k, height: height * k) }
+}
