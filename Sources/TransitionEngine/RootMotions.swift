@@ -62,7 +62,9 @@ struct RootMotions: Sendable {
 
     /// seed 004's atomic transitions on one root, as Shift's property changes
     /// (`move` by the canvas's size; leading is left), and the order they ask for.
-    static func changes(_ transitions: [AtomicTransition], canvas: Size, removal: Bool = false) -> (changes: [PropertyChange], front: Bool?) {
+    static func changes(
+        _ transitions: [AtomicTransition], canvas: Size, removal: Bool = false
+    ) -> (changes: [PropertyChange], front: Bool?) {
         var changes: [PropertyChange] = []
         var front: Bool?
         for transition in transitions {

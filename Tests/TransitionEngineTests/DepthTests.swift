@@ -55,7 +55,8 @@ import Testing
 
     @Test func aHalfTurnFacesAwayButAMirrorDoesNot() throws {
         func map(_ t: TransformSpec) -> PlaneMap {
-            ViewGeometry.map(size: Size(width: 200, height: 100), anchorPoint: Point(x: 0.5, y: 0.5), position: Point(x: 200, y: 250), transform: t)
+            ViewGeometry.map(
+                size: Size(width: 200, height: 100), anchorPoint: Point(x: 0.5, y: 0.5), position: Point(x: 200, y: 250), transform: t)
         }
         // rotateY(180): det of the flattened map -1, of the 3x3 linear part +1: back-facing.
         #expect(!map(TransformSpec(rotateY: 180, perspective: 500)).isFacingViewer)
@@ -64,7 +65,8 @@ import Testing
         #expect(map(TransformSpec(rotateY: 89, perspective: 500)).isFacingViewer)
         #expect(!map(TransformSpec(rotateX: 91, perspective: 500)).isFacingViewer)
         // Single-sided and turned away: nothing drawn; double-sided: drawn (mirrored).
-        #expect(Self.plan(Self.card(TransformSpec(rotateY: 180, perspective: 500), doubleSided: false)).allSatisfy { !$0.label.hasPrefix("card") })
+        let away = Self.plan(Self.card(TransformSpec(rotateY: 180, perspective: 500), doubleSided: false))
+        #expect(away.allSatisfy { !$0.label.hasPrefix("card") })
         #expect(Self.plan(Self.card(TransformSpec(rotateY: 180, perspective: 500))).contains { $0.label == "card (plane)" })
         #expect(
             Self.plan(Self.card(TransformSpec(scale: Size(width: -1, height: 1), perspective: 500), doubleSided: false))
@@ -80,12 +82,15 @@ import Testing
 
     // MARK: - flip, cube, rotate3D
 
-    static func roots(_ navigation: NavigationSpec, push: Bool = true) throws -> (arriving: TransientView, leaving: TransientView, timeline: TransitionTimeline) {
+    static func roots(
+        _ navigation: NavigationSpec, push: Bool = true
+    ) throws -> (arriving: TransientView, leaving: TransientView, timeline: TransitionTimeline) {
         var s = scene(from: root("from", subviews: []), to: root("to", subviews: []), direction: push ? .present : .dismiss)
         s.transition.navigation = navigation
         let t = TransitionTimeline(scene: s)
         let views = t.segments[0].views
-        return (try #require(views.first { $0.isRoot && $0.screen == .to }), try #require(views.first { $0.isRoot && $0.screen == .from }), t)
+        let arriving = try #require(views.first { $0.isRoot && $0.screen == .to })
+        return (arriving, try #require(views.first { $0.isRoot && $0.screen == .from }), t)
     }
 
     @Test func theFlipIsEdgeOnAtItsMiddleAndShowsOneFaceAtATime() throws {
@@ -101,7 +106,8 @@ import Testing
                 #expect(abs(try #require(map.apply(corner)).x - 200) < 1e-9)
             }
         }
-        // The leaving root's top right corner (x = +200 about the centre) comes toward the eye: w = 1 - 200 / eye = 0.625, y = 400 - 400 / 0.625.
+        // The leaving root's top right corner (x = +200 about the centre) comes toward the eye:
+        // w = 1 - 200 / eye = 0.625, y = 400 - 400 / 0.625.
         let leavingMap = leaving.state(at: leaving.progress(at: 0.25)).map.homography
         #expect(abs(try #require(leavingMap.apply(Point(x: 400, y: 0))).y - (400 - 400 / (1 - 200 / eye))) < 1e-9)
         // At the first frame the arriving root is turned away (single-sided): only the leaving root draws.
