@@ -96,7 +96,7 @@ public struct TransformSpec: Sendable, Hashable {
     public var scale: Size
     /// Degrees, clockwise on screen.
     public var rotate: Double
-    /// Degrees about the view's horizontal axis (a positive angle takes the bottom edge away).
+    /// Degrees about the view's horizontal axis (`CATransform3DMakeRotation(a, 1, 0, 0)`: a positive angle brings the bottom edge toward the viewer).
     public var rotateX: Double
     /// Degrees about the view's vertical axis (a positive angle takes the right edge away).
     public var rotateY: Double

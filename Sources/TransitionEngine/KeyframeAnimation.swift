@@ -52,6 +52,12 @@ struct KeyframeAnimation: Sendable, Equatable {
 
     private static func set(_ property: KeyframeProperty, _ v: [Double], in s: inout ViewState) {
         func color() -> RGBAColor { RGBAColor(red: v[0], green: v[1], blue: v[2], alpha: v[3]) }
+        // A keyframed transform component: the transform is the per-component one (the 3-D interpolation
+        // cannot take one component from a track), with this component set.
+        switch property {
+        case .translate, .scale, .rotate, .rotateX, .rotateY, .translateZ, .perspective: s.decomposedTransform = nil
+        default: break
+        }
         switch property {
         case .alpha, .opacity: s.alpha = v[0]
         case .cornerRadius: s.cornerRadius = v[0]
@@ -72,7 +78,7 @@ struct KeyframeAnimation: Sendable, Equatable {
         case .rotateY: s.transform.rotateY = v[0]
         case .translateZ: s.transform.translateZ = v[0]
         case .perspective: s.transform.perspective = v[0]
-        case .blurRadius: break  // TODO(issue 17): ViewState's blur radius (engine helper)
+        case .blurRadius: s.blurRadius = v[0]
         }
     }
 }

@@ -37,8 +37,10 @@ extension RootMotions {
         switch navigation {
         case .default:
             return systemPush(isPush: isPush, canvas: canvas)
-        case .flip, .cube:
-            return RootMotions(timing: seed004Timing)  // TODO(issue 17): flip and cube (engine helper)
+        case .flip(let d):
+            return flip(d, isPush: isPush, canvas: canvas)
+        case .cube(let d):
+            return cube(d, isPush: isPush, canvas: canvas)
         case .slide(let axis):
             let (forward, back): (AtomicTransition.Edge, AtomicTransition.Edge) =
                 axis == .horizontal ? (.trailing, .leading) : (.bottom, .top)
@@ -95,10 +97,14 @@ extension RootMotions {
     static func composed(_ composed: ComposedNavigation, isPush: Bool, canvas: Size) -> RootMotions {
         let transitions = isPush ? composed.push : composed.pop ?? (composed.mirror ? mirrored(composed.push) : composed.push)
         let insertion = changes(transitions.insertion, canvas: canvas)
-        let removal = changes(transitions.removal, canvas: canvas)
+        let removal = changes(transitions.removal, canvas: canvas, removal: true)
         var motions = RootMotions(timing: seed004Timing)
         motions.arriving.changes = insertion.changes
         motions.leaving.changes = removal.changes
+        // seed 004's Rotate3D makes its root single-sided.
+        func turns(_ list: [AtomicTransition]) -> Bool { list.contains { if case .rotate3D = $0 { true } else { false } } }
+        if turns(transitions.insertion) { motions.arriving.depth = Depth(doubleSided: false) }
+        if turns(transitions.removal) { motions.leaving.depth = Depth(doubleSided: false) }
         motions.arrivingOnTop = insertion.front ?? removal.front.map { !$0 } ?? isPush
         return motions
     }
@@ -113,7 +119,8 @@ extension RootMotions {
             case .move(.bottom): return .move(.top)
             case .offset(let x, let y): return .offset(x: -x, y: -y)
             case .rotate(let degrees): return .rotate(-degrees)
-            case .rotate3D(let angle, let axis, let perspective): return .rotate3D(angle: -angle, axis: axis, perspective: perspective)
+            // As the library's Rotate3D.mirrored(): the same angle, the perspective negated.
+            case .rotate3D(let angle, let axis, let perspective): return .rotate3D(angle: angle, axis: axis, perspective: -perspective)
             default: return t
             }
         }

@@ -21,6 +21,8 @@ struct RootMotions: Sendable {
         var overlay: RGBAColor?
         /// Hero's `beginWith(shadowState)`: a shadow the root has throughout; its `changes` fade it at the changed end.
         var shadow: ShadowSpec?
+        /// A 3-D motion's transform, sidedness and pivot depth at both ends (`DepthMotions`).
+        var depth: Depth?
     }
 
     /// Hero's shadowState: black, opacity 0.5, radius 5, no offset, on the root sliding over the other one.
@@ -60,7 +62,9 @@ struct RootMotions: Sendable {
 
     /// seed 004's atomic transitions on one root, as Shift's property changes
     /// (`move` by the canvas's size; leading is left), and the order they ask for.
-    static func changes(_ transitions: [AtomicTransition], canvas: Size) -> (changes: [PropertyChange], front: Bool?) {
+    static func changes(
+        _ transitions: [AtomicTransition], canvas: Size, removal: Bool = false
+    ) -> (changes: [PropertyChange], front: Bool?) {
         var changes: [PropertyChange] = []
         var front: Bool?
         for transition in transitions {
@@ -72,8 +76,8 @@ struct RootMotions: Sendable {
             case .offset(let x, let y): changes.append(.move(dx: x, dy: y))
             case .opacity: changes.append(.fade)
             case .rotate(let degrees): changes.append(.rotate(degrees))
-            // Flat until the compositor draws perspective (issue 17); parsed and validated now.
-            case .rotate3D: break
+            case .rotate3D(let angle, let axis, let perspective):
+                changes.append(rotate3D(degrees: angle, axis: axis, perspective: perspective, removal: removal, canvas: canvas))
             // seed 004's `Scale()` is leastNonzeroMagnitude: a scale of 0 is that, not a singular transform.
             case .scale(let s): changes.append(.scale(s == 0 ? .leastNonzeroMagnitude : s))
             case .zPosition(let z): changes.append(.zPosition(z))

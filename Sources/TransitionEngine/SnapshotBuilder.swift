@@ -27,7 +27,7 @@ struct SnapshotBuilder {
         let toPixels = grid.toPixels
         var items: [DrawItem] = []
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
-            items += subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toPixels))
+            items += subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(.affine(toPixels)))
         }
         guard !items.isEmpty else { return nil }
         let label = node.spec.name ?? node.address.description
@@ -37,41 +37,58 @@ struct SnapshotBuilder {
     }
 
     /// A static view and its subviews as UIKit draws them; clips are this
-    /// view's and below (the caller adds its own), alpha below 1 a group.
-    private func subtreeItems(_ index: Int, toTarget: AffineTransform2D) -> [DrawItem] {
+    /// view's and below (the caller adds its own), alpha below 1 a group, a
+    /// 3-D view's own parts plane groups (`ViewItems`), a back-facing view
+    /// with `doubleSided` false nothing.
+    private func subtreeItems(_ index: Int, toTarget: PlaneMap) -> [DrawItem] {
         let node = tree.nodes[index]
         let spec = node.spec
         guard spec.alpha > 0 else { return [] }
+        guard spec.doubleSided || toTarget.isFacingViewer else { return [] }
         let bounds = Rect(origin: .zero, size: node.size)
         let label = spec.name ?? node.address.description
-        let layer = LayerPainter(transform: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius, label: label)
+        var collected = ViewItems(map: toTarget, bounds: bounds, cornerRadius: spec.cornerRadius, label: label)
+        let layer = collected.painter
         var items: [DrawItem] = []
         let shadow = spec.shadow ?? ShadowSpec()
         layer.paintShadow(
             color: shadow.color, opacity: spec.shadow == nil ? 0 : shadow.opacity, radius: shadow.radius,
             offset: shadow.offset, masksToBounds: spec.masksToBounds, into: &items)
+        collected.own(items)
+        items = []
+        if let blur = spec.blur {
+            collected.backdropBlur(radius: blur.radius)
+            layer.paintBackground(BlurTint.color(of: blur.style), into: &items)
+        }
         layer.paintBackground(spec.backgroundColor ?? .clear, into: &items)
         layer.paintGradient(spec.gradient, into: &items)
-        let innerClips = layer.contentClips(masksToBounds: spec.masksToBounds)
+        collected.own(items)
+        items = []
+        let innerClips = collected.contentClips(masksToBounds: spec.masksToBounds)
         if let image = images.index(of: spec.image) {
             let rect = ContentLayout.imageRect(imageSize: images.pointSize(of: image), in: bounds, mode: spec.contentMode)
             items.append(
                 DrawItem(
-                    transform: toTarget, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
+                    transform: layer.transform, shape: RoundedRect(rect: rect), paint: .bitmap(.image(image)),
                     clips: innerClips, label: label))
         }
         if let text = images.index(ofLabel: spec.text, size: node.size) {
             items.append(
                 DrawItem(
-                    transform: toTarget, shape: RoundedRect(rect: Rect(origin: .zero, size: images.pointSize(of: text))),
+                    transform: layer.transform, shape: RoundedRect(rect: Rect(origin: .zero, size: images.pointSize(of: text))),
                     paint: .bitmap(.image(text)), clips: innerClips, label: label))
         }
+        if spec.masksToBounds { collected.ownClipped(items) } else { collected.own(items) }
+        let childClips = collected.childClips(masksToBounds: spec.masksToBounds)
         for child in ZOrder.sorted(node.children.filter { !excluded.contains($0) }, by: { tree.nodes[$0].spec.zPosition }) {
-            items += GroupOpacity.clipped(
-                subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),
-                by: innerClips)
+            collected.target(
+                GroupOpacity.clipped(
+                    subtreeItems(child, toTarget: tree.nodes[child].toSuperview.concatenating(toTarget)),
+                    by: childClips))
         }
+        items = []
         layer.paintBorder(width: spec.borderWidth, color: spec.borderColor, into: &items)
-        return GroupOpacity.wrap(items, opacity: spec.alpha, label: label)
+        collected.own(items)
+        return collected.finish(opacity: spec.alpha)
     }
 }

@@ -186,6 +186,14 @@ struct TransientViewBuilder {
             if let overlay = motion.overlay {
                 if arriving { view.initial.overlay = overlay } else { view.final.overlay = overlay }
             }
+            if let depth = motion.depth {
+                for state in [\TransientView.initial, \TransientView.final] {
+                    if let transform = depth.transform { view[keyPath: state].transform = transform }
+                    view[keyPath: state].decomposedTransform = nil
+                    view[keyPath: state].doubleSided = depth.doubleSided
+                    view[keyPath: state].anchorPointZ = depth.anchorPointZ
+                }
+            }
             // Hero's beginWith: the root's own state, at both ends, before its changes are applied.
             if let shadow = motion.shadow {
                 for state in [\TransientView.initial, \TransientView.final] {
@@ -295,7 +303,10 @@ struct TransientViewBuilder {
             let view = segment.views[index]
             // An initial content is requested only where one was set (a matched pair that fades).
             guard let content = request.initial ? view.initialContent : view.finalContent else { continue }
-            if isLarge(grid) {
+            if isLarge(grid), segment.turnsInDepth(index) {
+                // The seen-part bound is 2-D interval arithmetic; under a 3-D map it does not hold, so all of it counts.
+                grid = grid.clipped(to: SnapshotRegion.unitSquare, density: (.infinity, .infinity))
+            } else if isLarge(grid) {
                 guard
                     let seen = SnapshotRegion.of(
                         content, view: index, in: segment, duration: duration,

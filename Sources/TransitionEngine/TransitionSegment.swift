@@ -102,15 +102,17 @@ public struct TransitionSegment: Sendable {
                             paint: .solid(dimming.color), opacity: alpha, label: "dimming"))
                 }
             }
-            return items + subtreeItems(index, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase)
+            return items + subtreeItems(index, time: time, parentToPixels: .affine(toPixels), snapshotBase: snapshotBase)
         }
     }
 
     /// The items of view `index` and of the transient views inside it. Clips
     /// are those of this view and below; the caller adds its own. A view with
-    /// alpha below 1 comes back as one group (`GroupOpacity`).
+    /// alpha below 1 comes back as one group (`GroupOpacity`); a 3-D view's
+    /// own parts as plane groups (`ViewItems`). A view with `doubleSided`
+    /// false whose back faces the viewer draws nothing, nor does its subtree.
     private func subtreeItems(
-        _ index: Int, time: Double, parentToPixels: AffineTransform2D,
+        _ index: Int, time: Double, parentToPixels: PlaneMap,
         snapshotBase: Int
     ) -> [DrawItem] {
         let view = views[index]
@@ -118,39 +120,52 @@ public struct TransitionSegment: Sendable {
         let state = view.state(at: progress)
         let alpha = state.effectiveOpacity
         guard alpha > 0 else { return [] }
-        let toPixels = state.toSuperview.concatenating(parentToPixels)
+        let toPixels = state.map.concatenating(parentToPixels)
+        guard state.doubleSided || toPixels.isFacingViewer else { return [] }
         let bounds = Rect(origin: .zero, size: state.size)
         let label = view.name ?? view.address.description
-        let layer = LayerPainter(transform: toPixels, bounds: bounds, cornerRadius: state.cornerRadius, label: label)
-        var items: [DrawItem] = []
+        var collected = ViewItems(map: toPixels, bounds: bounds, cornerRadius: state.cornerRadius, label: label)
+        let layer = collected.painter
+        var below: [DrawItem] = []
         layer.paintShadow(
             color: state.shadowColor, opacity: state.shadowOpacity, radius: state.shadowRadius,
-            offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &items)
-        layer.paintBackground(state.backgroundColor, into: &items)
-        layer.paintGradient(state.leavingGradient, into: &items)
-        layer.paintGradient(state.gradient, into: &items)
-        let contentClips = layer.contentClips(masksToBounds: state.masksToBounds)
+            offset: state.shadowOffset, masksToBounds: state.masksToBounds, into: &below)
+        collected.own(below)
+        below = []
+        collected.backdropBlur(radius: state.blurRadius)
+        layer.paintBackground(state.blurTint, into: &below)
+        layer.paintBackground(state.backgroundColor, into: &below)
+        layer.paintGradient(state.leavingGradient, into: &below)
+        layer.paintGradient(state.gradient, into: &below)
+        collected.own(below)
+        let contentClips = collected.contentClips(masksToBounds: state.masksToBounds)
         let sizing = view.options.contentSizing
         // The cross-fade follows the curve but never leaves 0...1, whatever it overshoots.
         let fade = min(max(progress, 0), 1)
+        var content: [DrawItem] = []
         if let initial = view.initialContent {
             drawContent(
-                initial, opacity: 1 - fade, bounds: bounds, cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels,
-                clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)", into: &items)
+                initial, opacity: 1 - fade, bounds: bounds, cornerRadius: state.cornerRadius, sizing: sizing,
+                toPixels: layer.transform, clips: contentClips, snapshotBase: snapshotBase, label: label + " (initial content)",
+                into: &content)
         }
         drawContent(
             view.finalContent, opacity: view.initialContent == nil ? 1 : fade, bounds: bounds,
-            cornerRadius: state.cornerRadius, sizing: sizing, toPixels: toPixels, clips: contentClips, snapshotBase: snapshotBase,
-            label: label, into: &items)
+            cornerRadius: state.cornerRadius, sizing: sizing, toPixels: layer.transform, clips: contentClips,
+            snapshotBase: snapshotBase, label: label, into: &content)
+        if state.masksToBounds { collected.ownClipped(content) } else { collected.own(content) }
+        let childClips = collected.childClips(masksToBounds: state.masksToBounds)
         for child in childOrder[index] {
-            items += GroupOpacity.clipped(
-                subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase),
-                by: contentClips)
+            collected.target(
+                GroupOpacity.clipped(
+                    subtreeItems(child, time: time, parentToPixels: toPixels, snapshotBase: snapshotBase), by: childClips))
         }
+        var above: [DrawItem] = []
         // Hero's overlay: a colour over the view's content and subviews, inside its rounded bounds.
-        if state.overlay.alpha > 0 { layer.paintBackground(state.overlay, into: &items) }
-        layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &items)
-        return GroupOpacity.wrap(items, opacity: alpha, label: label)
+        if state.overlay.alpha > 0 { layer.paintBackground(state.overlay, into: &above) }
+        layer.paintBorder(width: state.borderWidth, color: state.borderColor, into: &above)
+        collected.own(above)
+        return collected.finish(opacity: alpha)
     }
 
     /// A view's content laid into its current bounds (`stretch`) or at its own

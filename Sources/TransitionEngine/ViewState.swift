@@ -32,6 +32,17 @@ struct ViewState: Sendable, Equatable {
     var leavingGradient: GradientSpec?
     /// Hero's overlay colour over the view (a navigation's dimming of the root underneath); clear for scene views.
     var overlay: RGBAColor = .clear
+    /// The backdrop blur's radius in points (0: none) and its style's tint (clear: none), docs/blur.md.
+    var blurRadius: Double
+    var blurTint: RGBAColor
+    /// Core Animation's `isDoubleSided` (discrete: the end's value at once).
+    var doubleSided: Bool
+    /// Core Animation's `anchorPointZ`: engine-internal (the cube's roots turn about an axis behind the screen).
+    var anchorPointZ: Double = 0
+    /// An interpolated 3-D transform, which stands for `transform` when set
+    /// (`interpolated(to:)`); `transform` then holds the per-component
+    /// interpolation, which a keyframed transform component falls back on.
+    var decomposedTransform: DecomposedTransform?
 
     init(spec: View, size: Size, position: Point) {
         self.position = position
@@ -51,6 +62,9 @@ struct ViewState: Sendable, Equatable {
         self.transform = spec.transform
         self.backgroundColor = spec.backgroundColor ?? .clear
         self.gradient = spec.gradient?.resolved
+        self.blurRadius = spec.blur?.radius ?? 0
+        self.blurTint = spec.blur.map { BlurTint.color(of: $0.style) } ?? .clear
+        self.doubleSided = spec.doubleSided
     }
 
     /// Applies one of Shift's additional animations (`Animations.swift`).
@@ -75,7 +89,9 @@ struct ViewState: Sendable, Equatable {
         case .shadowOffset(let o): shadowOffset = o
         case .shadowRadius(let r): shadowRadius = r
         case .shadowOpacity(let o): shadowOpacity = o
-        case .transform(let t): transform = t
+        case .transform(let t):
+            transform = t
+            decomposedTransform = nil
         case .backgroundColor(let c): backgroundColor = c
         case .rotate(let degrees): transform.rotate += degrees
         }
@@ -110,7 +126,19 @@ struct ViewState: Sendable, Equatable {
             scale: Size(
                 width: lerp(transform.scale.width, end.transform.scale.width, p),
                 height: lerp(transform.scale.height, end.transform.scale.height, p)),
-            rotate: lerp(transform.rotate, end.transform.rotate, p))
+            rotate: lerp(transform.rotate, end.transform.rotate, p),
+            rotateX: lerp(transform.rotateX, end.transform.rotateX, p), rotateY: lerp(transform.rotateY, end.transform.rotateY, p),
+            translateZ: lerp(transform.translateZ, end.transform.translateZ, p),
+            perspective: p < 0.5 ? transform.perspective : end.transform.perspective,
+            matrix3D: p < 0.5 ? transform.matrix3D : end.transform.matrix3D)
+        s.decomposedTransform = Self.interpolated3D(transform, end.transform, p)
+        s.anchorPointZ = lerp(anchorPointZ, end.anchorPointZ, p)
+        s.blurRadius = lerp(blurRadius, end.blurRadius, p)
+        // A tint fading in or out keeps its colour and changes only its alpha.
+        let (tintFrom, tintTo) = (
+            blurTint.alpha > 0 ? blurTint : end.blurTint.with(alpha: 0), end.blurTint.alpha > 0 ? end.blurTint : blurTint.with(alpha: 0)
+        )
+        s.blurTint = tintFrom.interpolated(to: tintTo, p)
         s.backgroundColor = backgroundColor.interpolated(to: end.backgroundColor, p)
         s.overlay = overlay.interpolated(to: end.overlay, p)
         // Gradient stops and colours have no room to overshoot: they follow the progress held to 0...1.
@@ -122,6 +150,7 @@ struct ViewState: Sendable, Equatable {
         var s = self
         s.masksToBounds = end.masksToBounds
         s.zPosition = end.zPosition
+        s.doubleSided = end.doubleSided
         return s
     }
 
@@ -143,6 +172,8 @@ struct ViewState: Sendable, Equatable {
         s.cornerRadius = max(cornerRadius, 0)
         s.borderWidth = max(borderWidth, 0)
         s.shadowRadius = max(shadowRadius, 0)
+        s.blurRadius = max(blurRadius, 0)
+        s.blurTint = color(blurTint)
         s.borderColor = color(borderColor)
         s.shadowColor = color(shadowColor)
         s.backgroundColor = color(backgroundColor)
@@ -151,8 +182,23 @@ struct ViewState: Sendable, Equatable {
     }
 
     /// Maps the view's local coordinates to its transition superview's.
-    var toSuperview: AffineTransform2D {
-        ViewGeometry.localToSuperview(size: size, anchorPoint: anchorPoint, position: position, transform: transform)
+    var map: PlaneMap {
+        ViewGeometry.map(
+            size: size, anchorPoint: anchorPoint, anchorZ: anchorPointZ, position: position, transform: transform,
+            decomposed: decomposedTransform)
+    }
+
+    /// Core Animation's 3-D interpolation (docs/3d.md): when either end is
+    /// 3-D, the decomposed parts, the rotation by slerp; nil for two 2-D ends
+    /// (Shift's per-component path, so a 720-degree rotate still spins
+    /// twice). An end that cannot be decomposed (a singular `matrix3D`)
+    /// switches at half way (the per-component `transform`), as no interpolation exists.
+    static func interpolated3D(_ a: TransformSpec, _ b: TransformSpec, _ p: Double) -> DecomposedTransform? {
+        guard a.is3D || b.is3D else { return nil }
+        guard let from = DecomposedTransform(a), let to = DecomposedTransform(b) else {
+            return nil  // `transform` holds the nearer end's matrix
+        }
+        return from.interpolated(to: to, p)
     }
 
     var effectiveOpacity: Double { min(max(alpha, 0), 1) }

@@ -16,9 +16,9 @@ struct ViewTree {
         /// UIKit's `layer.position` in the superview's coordinates.
         let position: Point
         /// Maps the view's local coordinates (bounds origin at 0,0) to its superview's.
-        let toSuperview: AffineTransform2D
+        let toSuperview: PlaneMap
         /// Maps the view's local coordinates to the canvas (the transition container).
-        let toCanvas: AffineTransform2D
+        let toCanvas: PlaneMap
     }
 
     let screen: Screen
@@ -39,7 +39,7 @@ struct ViewTree {
         let position = Point(
             x: frame.minX + spec.anchorPoint.x * size.width,
             y: frame.minY + spec.anchorPoint.y * size.height)
-        let toSuperview = ViewGeometry.localToSuperview(
+        let toSuperview = ViewGeometry.map(
             size: size, anchorPoint: spec.anchorPoint,
             position: position, transform: spec.transform)
         let toCanvas = parent.map { toSuperview.concatenating(nodes[$0].toCanvas) } ?? toSuperview
