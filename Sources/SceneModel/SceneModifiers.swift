@@ -115,8 +115,8 @@ extension TransformSpec {
         self.init(rotate: degrees)
     }
 
-    /// A turn of `degrees` about the view's horizontal axis (a positive angle takes the bottom edge
-    /// away), seen from `perspective` points away (nil: orthographic, the turn only squashes).
+    /// A turn of `degrees` about the view's horizontal axis (a positive angle brings the bottom edge
+    /// toward the viewer), seen from `perspective` points away (nil: orthographic, the turn only squashes).
     public init(rotationXDegrees degrees: Double, perspective: Double? = nil) {
         self.init(rotateX: degrees, perspective: perspective)
     }
