@@ -116,6 +116,8 @@ final class PlaneLayer: @unchecked Sendable {
         flat.opacity = 1
         flat.clips = []
         flat.transform = t.concatenating(toLayer)
+        // A group's items are in its target space, here the plane: they move into the layer with it.
+        if case .group(let content) = item.paint { flat.paint = .group(Self.placed(content, by: toLayer)) }
         var list = Rasterizer.prepare(
             DisplayList(items: [flat]), target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources,
             depth: depth + 1)
@@ -174,6 +176,31 @@ final class PlaneLayer: @unchecked Sendable {
     deinit {
         bases.deallocate()
         rowBytes.deallocate()
+    }
+
+    /// `list` with its target space mapped by `t`: each item's and clip's map to
+    /// the target followed by `t` (after a projection, when there is one), and a
+    /// group's items, which live in its target space unless it has a projection, moved likewise.
+    static func placed(_ list: DisplayList, by t: AffineTransform2D) -> DisplayList {
+        DisplayList(items: list.items.map { item in
+            var item = item
+            if let projection = item.projection {
+                item.projection = projection.concatenating(t)
+            } else {
+                item.transform = item.transform.concatenating(t)
+                if case .group(let content) = item.paint { item.paint = .group(placed(content, by: t)) }
+            }
+            item.clips = item.clips.map { clip in
+                var clip = clip
+                if let projection = clip.projection {
+                    clip.projection = projection.concatenating(t)
+                } else {
+                    clip.transform = clip.transform.concatenating(t)
+                }
+                return clip
+            }
+            return item
+        })
     }
 
     /// The largest scale (target pixels per plane unit, any direction) of `h` at plane point `p`:

@@ -67,12 +67,17 @@ extension RootMotions {
 
     /// The roots on two adjacent faces of a cube as wide (or high) as the
     /// canvas, turning 90 degrees toward `d` (a pop turns back) about the
-    /// cube's axis, half the extent behind the screen (anchorPointZ).
+    /// cube's axis, half the extent behind the screen (anchorPointZ). Both
+    /// faces are single-sided: a face seen from inside the cube (the arriving
+    /// one at the start, when the eye looks at its inner side past the front
+    /// face's edge) is culled, as a cube's hidden faces are, since Core
+    /// Animation's flattening draws in tree order without depth sorting.
     static func cube(_ d: HeroDirection, isPush: Bool, canvas: Size) -> RootMotions {
         let d = isPush ? d : opposite(d)
         let eye = eyeDistance(d, canvas: canvas)
         var m = RootMotions(timing: depthTiming)
-        let depth = Depth(transform: TransformSpec(perspective: eye), anchorPointZ: -extent(d, canvas: canvas) / 2)
+        let depth = Depth(
+            transform: TransformSpec(perspective: eye), doubleSided: false, anchorPointZ: -extent(d, canvas: canvas) / 2)
         m.leaving.depth = depth
         m.arriving.depth = depth
         m.leaving.changes = [.transform(turn(toward: d, 90, perspective: eye))]

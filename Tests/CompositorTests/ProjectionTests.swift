@@ -320,6 +320,28 @@ struct ProjectionTests {
         #expect(frame.pixel(x: 150, y: 150) == (0, 0, 128, 128))
     }
 
+    @Test("A projected group's items move into its plane layer with it, whatever the plane's units")
+    func projectedGroupItemsFollowTheLayer() {
+        // The engine writes a 3-D view's parts in plane units k times its points (k = 4 here), with the
+        // projection scaled by 1/k: the same picture as plane units of 1, so the same pixels up to resampling.
+        let h = Self.projection(size: (200, 200), position: (150, 150), rotation: Self.rotateY(30), perspective: 600)
+        func group(unit k: Double) -> DrawItem {
+            let nested = DisplayList(items: [
+                solidItem(rect(0, 0, 200 * k, 200 * k), Self.red), solidItem(rect(100 * k, 0, 100 * k, 200 * k), Self.blue),
+            ])
+            let toPoints = Homography(affine: .scale(1 / k, 1 / k)).concatenating(h)
+            return DrawItem(
+                transform: .identity, shape: rect(0, 0, 200 * k, 200 * k), paint: .group(nested), opacity: 0.5,
+                projection: toPoints)
+        }
+        let unit = draw([group(unit: 1)], width: 300, height: 300)
+        let fourfold = draw([group(unit: 4)], width: 300, height: 300)
+        #expect(abs(coverageSum(unit) - coverageSum(fourfold)) < 0.002 * coverageSum(unit))
+        // Left of the anchor the red half, right of it the blue half, at group opacity 0.5.
+        #expect(fourfold.pixel(x: 120, y: 150) == (128, 0, 0, 128))
+        #expect(fourfold.pixel(x: 180, y: 150) == (0, 0, 128, 128))
+    }
+
     @Test("A projected item inside a 2-D group, and inside a snapshot, draws as it does directly")
     func nestedAndSnapshot() {
         let h = Self.projection(size: (120, 80), position: (100, 70), rotation: Self.rotateY(40), perspective: 400)
