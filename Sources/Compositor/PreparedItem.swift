@@ -13,6 +13,7 @@ enum PreparedFill: Sendable {
     case layer(LayerFill)
     case backdrop(BackdropFill)
     case projected(ProjectedLayerFill)
+    case projectedBackdrop(ProjectedBackdropFill)
 }
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
@@ -50,7 +51,12 @@ struct PreparedItem: Sendable {
         guard opacity(of: item) > 0 else { return }
         if item.projection != nil || item.clips.contains(where: { $0.projection != nil }) {
             // A backdrop blur reads the target, not a flat layer: the blur pass handles its projection.
-            if case .backdropBlur = item.paint { return }  // TODO(issue 17): projected backdrop blur (blur helper)
+            if case .backdropBlur(let sigma) = item.paint {
+                // Inside a group's or a plane's layer there is no backdrop to read (as below).
+                guard depth == 0 else { return }
+                if let prepared = ProjectedBackdropFill.prepare(item, sigma: sigma, target: target) { items.append(prepared) }
+                return
+            }
             ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, into: &items)
             return
         }
@@ -91,13 +97,18 @@ struct PreparedItem: Sendable {
         case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .projected(let f):
             drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .projectedBackdrop(let f):
+            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
     }
 
     /// A backdrop blur: a pass boundary (`Rasterizer.drawBanded`, `Occlusion`).
     var backdrop: BackdropRegion? {
-        if case .backdrop(let f) = fill { return f.region }
-        return nil
+        switch fill {
+        case .backdrop(let f): return f.region
+        case .projectedBackdrop(let f): return f.region
+        default: return nil
+        }
     }
 
     private func drawRows<F: Fill>(
