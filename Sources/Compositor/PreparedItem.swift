@@ -43,9 +43,9 @@ struct PreparedItem: Sendable {
     /// `target`: nothing when it draws nothing (zero opacity, see each fill's
     /// `prepare` for the rest), usually one item, a group's items when its
     /// layer would be a no-op (`LayerFill.append`). The one place a paint
-    /// becomes a fill.
+    /// becomes a fill. `threads`: bands for drawing projected items' plane layers.
     static func append(
-        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int,
+        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int, threads: Int,
         into items: inout [PreparedItem]
     ) {
         guard opacity(of: item) > 0 else { return }
@@ -57,7 +57,7 @@ struct PreparedItem: Sendable {
                 if let prepared = ProjectedBackdropFill.prepare(item, sigma: sigma, target: target) { items.append(prepared) }
                 return
             }
-            ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, into: &items)
+            ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, threads: threads, into: &items)
             return
         }
         let prepared: PreparedItem?
@@ -68,7 +68,8 @@ struct PreparedItem: Sendable {
         case .shadow(let color, let sigma): prepared = ShadowFill.prepare(item, color: color, sigma: sigma, target: target)
         case .gradient(let paint): prepared = GradientFill.prepare(item, paint, target: target)
         case .group(let content):
-            LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
+            LayerFill.append(
+                item, content: content, target: target, sources: sources, depth: depth, threads: threads, into: &items)
             return
         case .backdropBlur(let sigma):
             // Inside a group's layer (inlined no-op groups included, so both
@@ -126,7 +127,7 @@ struct PreparedItem: Sendable {
         var items: [PreparedItem] = []
         Self.append(
             item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources, depth: 0,
-            into: &items)
+            threads: 1, into: &items)
         guard let first = items.first else { return nil }
         self = first
     }
