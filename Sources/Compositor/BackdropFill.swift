@@ -24,8 +24,9 @@ import FramePlan
 /// axes, as `ShadowBlur` has it), capped at `maxPixelSigma`.
 /// Draws nothing: sigma not positive or not finite, a transform without a
 /// usable scale, inside a group's layer (`PreparedItem.append`: there is no
-/// backdrop to read there; UIKit's caveat for ancestors with alpha below 1),
-/// and, for now, under a projection.
+/// backdrop to read there; UIKit's caveat for ancestors with alpha below 1).
+/// Under a projection, or with projected clips, the blur is a
+/// `ProjectedBackdropFill` (same region and pass, projected coverage).
 struct BackdropFill: CoverageFill {
     let region: BackdropRegion
 

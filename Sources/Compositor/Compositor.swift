@@ -164,6 +164,17 @@
 /// `Occlusion` works per pass: nothing after a blur hides what it reads.
 /// The composite replaces the target (`dst = blurred * a + dst * (1 - a)`,
 /// `BlendKernels.replace`) inside the shape's anti-aliased coverage and clips.
+/// Under a projection (or with projected clips) the same region and pass
+/// apply (`ProjectedBackdropFill`): the region is the projected shape's pixel
+/// bounds, coverage is the rounded rectangle under `projection . transform`
+/// (`ProjectedShape`, eye-plane clipped, runs from its image outline), and
+/// the sigma in pixels is the local sigma times the full map's scale at the
+/// shape's centre `c`: `sqrt|det J(c)| = sqrt(|det F| / w(c)^3)` for
+/// `F = transform . projection`, `w(c)` the homogeneous W of `c` (the affine
+/// transform's `sqrt|det|` when F is affine; an affine projection is folded
+/// into the transform and drawn by `BackdropFill`). One sigma per item (the
+/// blur costs the same per pixel whatever sigma, but cannot vary across the
+/// region); a shape whose centre is behind the eye draws nothing.
 /// Kernel (`GaussianKernels`): five extended-box passes per axis (running
 /// sums, variance exactly sigma^2), eight lines per SIMD step, Float in the
 /// line buffers. Constant cost per pixel whatever sigma: per axis and pixel
@@ -186,8 +197,11 @@
 ///   mapped back), at a density of the projection's largest magnification
 ///   there (so a texel is at most a pixel), with 2 padding texels; the item
 ///   is drawn into it with projection nil, opacity 1, no clips, by the
-///   ordinary `Rasterizer` (every paint and groups; one band, at preparation),
-///   and its rip-map levels are built then. Caps: 4096 texels a side and
+///   ordinary `Rasterizer` (every paint and groups; at preparation, banded
+///   with the frame's threads: `FrameRenderer.threads`, `Compositor.draw`'s
+///   `threads`, 1 per snapshot when snapshots are rasterized in parallel;
+///   banded bytes never depend on the band count), and its rip-map levels
+///   are built then, on the preparing thread. Caps: 4096 texels a side and
 ///   16 M texels (64 MB); beyond them the layer is magnified.
 /// - Drawing: per row, the layer's image outline (convex, eye-clipped) gives
 ///   the run; per pixel the inverse homography gives the texel coordinate
@@ -209,9 +223,10 @@
 /// perspective plane are neither constant-`v` nor affine); not measured, but
 /// the shadow and gradient kernels alone would roughly double in per-pixel
 /// work, against one extra sampling pass per covered pixel here. The cost
-/// of this design: the layer is drawn at preparation on one thread (a
-/// parallel first phase across bands is left to do), and a layer texel is
-/// resampled once more (edges soften by about half a pixel where minified).
+/// of this design: the layer is drawn at preparation, before the frame's
+/// bands start (its own bands in parallel, then a barrier; its mip levels on
+/// one thread), and a layer texel is resampled once more (edges soften by
+/// about half a pixel where minified).
 ///
 /// ## Measurements
 /// `TransitionBenchmark` (a synthetic 1080p transition) and `KernelBenchmark`
@@ -282,7 +297,8 @@ public enum Compositor {
     }
 
     static func draw(_ list: DisplayList, onto target: inout Bitmap, sources: Rasterizer.Sources, threads: Int) {
-        let prepared = Rasterizer.prepare(list, width: target.width, height: target.height, sources: sources)
+        let prepared = Rasterizer.prepare(
+            list, width: target.width, height: target.height, sources: sources, threads: max(1, threads))
         let scratch = (0 ..< max(1, threads)).map { _ in RowScratch(width: target.width) }
         Rasterizer.drawBanded(prepared, background: nil, target: &target, scratch: scratch, layers: LayerPool())
     }

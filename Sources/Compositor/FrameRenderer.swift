@@ -74,7 +74,7 @@ public final class FrameRenderer: @unchecked Sendable {
         if target.width != width || target.height != height || target.pixels.count != width * height * 4 {
             target = Bitmap(width: width, height: height)
         }
-        let list = Rasterizer.prepare(displayList, width: width, height: height, sources: sources)
+        let list = Rasterizer.prepare(displayList, width: width, height: height, sources: sources, threads: threads)
         let scratch = pool.take(threads, width: width)
         Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch, layers: layers)
         pool.recycle(scratch)

@@ -19,7 +19,7 @@ struct LayerFill: CoverageFill {
     /// otherwise one item reading a `GroupLayer`.
     static func append(
         _ group: DrawItem, content: DisplayList, target: PixelBox, sources: Rasterizer.Sources,
-        depth: Int, into items: inout [PreparedItem]
+        depth: Int, threads: Int, into items: inout [PreparedItem]
     ) {
         guard depth < maxGroupDepth else { return }
         let opacity = PreparedItem.opacity(of: group)
@@ -28,7 +28,9 @@ struct LayerFill: CoverageFill {
         else { return }
         if opacity == 1, group.clips.isEmpty, let hard = pixelBox(group.transform, group.shape) {
             let box = hard.intersection(target)
-            if !box.isEmpty { Rasterizer.append(content, target: box, sources: sources, depth: depth + 1, into: &items) }
+            if !box.isEmpty {
+                Rasterizer.append(content, target: box, sources: sources, depth: depth + 1, threads: threads, into: &items)
+            }
             return
         }
         var box = shape.bounds.intersection(target)
@@ -40,7 +42,7 @@ struct LayerFill: CoverageFill {
             clips.append(c)
         }
         guard !box.isEmpty else { return }
-        let nested = Rasterizer.prepare(content, target: box, sources: sources, depth: depth + 1)
+        let nested = Rasterizer.prepare(content, target: box, sources: sources, depth: depth + 1, threads: threads)
         guard var used = nested.items.first?.bounds else { return }
         for item in nested.items.dropFirst() {
             let b = item.bounds

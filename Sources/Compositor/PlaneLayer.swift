@@ -30,8 +30,10 @@ import FramePlan
 /// texture's own edge (bilinear samples near the edge read them; the
 /// texture's padding copies them).
 ///
-/// Determinism: the item is drawn with one band at preparation, levels are
-/// built there too (`MipChain` is order-independent): pure in the item.
+/// Determinism: the item is drawn at preparation with the frame's threads
+/// (`Rasterizer.drawBanded` with up to `threads` bands, whose bytes never
+/// depend on the band count), levels are built there too, on the preparing
+/// thread (`MipChain` is order-independent): pure in the item.
 final class PlaneLayer: @unchecked Sendable {
     static let maxSide = 4096
     static let maxTexels = 1 << 24
@@ -53,7 +55,9 @@ final class PlaneLayer: @unchecked Sendable {
     /// Nil when nothing is drawn: a non-finite or singular projection or
     /// transform, a degenerate box, nothing in front of the eye inside the
     /// view, or an item that draws nothing flat.
-    init?(item: DrawItem, projection h: Homography, view: PixelBox, sources: Rasterizer.Sources, depth: Int) {
+    init?(
+        item: DrawItem, projection h: Homography, view: PixelBox, sources: Rasterizer.Sources, depth: Int, threads: Int
+    ) {
         guard !view.isEmpty, h.isFinite, let g = h.inverted else { return nil }
         let t = item.transform
         let r = item.paintRect
@@ -120,11 +124,14 @@ final class PlaneLayer: @unchecked Sendable {
         if case .group(let content) = item.paint { flat.paint = .group(Self.placed(content, by: toLayer)) }
         var list = Rasterizer.prepare(
             DisplayList(items: [flat]), target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources,
-            depth: depth + 1)
+            depth: depth + 1, threads: threads)
         guard !list.items.isEmpty else { return nil }
         list.layers = GroupLayer.postOrder(list.items)
         var bitmap = Bitmap(width: width, height: height)
-        Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: [RowScratch(width: width)], layers: LayerPool())
+        // Banded like a frame (`drawBanded` gives the same bytes for any band count), at most one band per 16 rows.
+        let bands = max(1, min(threads, (height + Rasterizer.chunkRows - 1) / Rasterizer.chunkRows))
+        let scratch = (0 ..< bands).map { _ in RowScratch(width: width) }
+        Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: scratch, layers: LayerPool())
         chain = MipChain(bitmap)
 
         // Target pixel index -> base texel coordinates (texel centres at integers).

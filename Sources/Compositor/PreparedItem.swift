@@ -13,6 +13,7 @@ enum PreparedFill: Sendable {
     case layer(LayerFill)
     case backdrop(BackdropFill)
     case projected(ProjectedLayerFill)
+    case projectedBackdrop(ProjectedBackdropFill)
 }
 
 /// A `DrawItem` after setup: geometry in kernel form, culled against the
@@ -42,16 +43,21 @@ struct PreparedItem: Sendable {
     /// `target`: nothing when it draws nothing (zero opacity, see each fill's
     /// `prepare` for the rest), usually one item, a group's items when its
     /// layer would be a no-op (`LayerFill.append`). The one place a paint
-    /// becomes a fill.
+    /// becomes a fill. `threads`: bands for drawing projected items' plane layers.
     static func append(
-        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int,
+        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int, threads: Int,
         into items: inout [PreparedItem]
     ) {
         guard opacity(of: item) > 0 else { return }
         if item.projection != nil || item.clips.contains(where: { $0.projection != nil }) {
             // A backdrop blur reads the target, not a flat layer: the blur pass handles its projection.
-            if case .backdropBlur = item.paint { return }  // TODO(issue 17): projected backdrop blur (blur helper)
-            ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, into: &items)
+            if case .backdropBlur(let sigma) = item.paint {
+                // Inside a group's or a plane's layer there is no backdrop to read (as below).
+                guard depth == 0 else { return }
+                if let prepared = ProjectedBackdropFill.prepare(item, sigma: sigma, target: target) { items.append(prepared) }
+                return
+            }
+            ProjectedLayerFill.append(item, target: target, sources: sources, depth: depth, threads: threads, into: &items)
             return
         }
         let prepared: PreparedItem?
@@ -62,7 +68,8 @@ struct PreparedItem: Sendable {
         case .shadow(let color, let sigma): prepared = ShadowFill.prepare(item, color: color, sigma: sigma, target: target)
         case .gradient(let paint): prepared = GradientFill.prepare(item, paint, target: target)
         case .group(let content):
-            LayerFill.append(item, content: content, target: target, sources: sources, depth: depth, into: &items)
+            LayerFill.append(
+                item, content: content, target: target, sources: sources, depth: depth, threads: threads, into: &items)
             return
         case .backdropBlur(let sigma):
             // Inside a group's layer (inlined no-op groups included, so both
@@ -91,13 +98,18 @@ struct PreparedItem: Sendable {
         case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .projected(let f):
             drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .projectedBackdrop(let f):
+            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         }
     }
 
     /// A backdrop blur: a pass boundary (`Rasterizer.drawBanded`, `Occlusion`).
     var backdrop: BackdropRegion? {
-        if case .backdrop(let f) = fill { return f.region }
-        return nil
+        switch fill {
+        case .backdrop(let f): return f.region
+        case .projectedBackdrop(let f): return f.region
+        default: return nil
+        }
     }
 
     private func drawRows<F: Fill>(
@@ -115,7 +127,7 @@ struct PreparedItem: Sendable {
         var items: [PreparedItem] = []
         Self.append(
             item, target: PixelBox(x0: 0, y0: 0, x1: targetWidth, y1: targetHeight), sources: sources, depth: 0,
-            into: &items)
+            threads: 1, into: &items)
         guard let first = items.first else { return nil }
         self = first
     }

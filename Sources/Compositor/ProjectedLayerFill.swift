@@ -26,9 +26,11 @@ struct ProjectedLayerFill: Fill {
     let projectedClips: [ProjectedShape]
 
     /// Appends the prepared form of `item` (with a projection, or with a clip
-    /// that has one) to `items`; nothing when it draws nothing.
+    /// that has one) to `items`; nothing when it draws nothing. The layer is
+    /// drawn with `threads` bands (same bytes for any count).
     static func append(
-        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int, into items: inout [PreparedItem]
+        _ item: DrawItem, target: PixelBox, sources: Rasterizer.Sources, depth: Int, threads: Int,
+        into items: inout [PreparedItem]
     ) {
         let opacity = PreparedItem.opacity(of: item)
         guard opacity > 0, depth < LayerFill.maxGroupDepth else { return }
@@ -49,7 +51,8 @@ struct ProjectedLayerFill: Fill {
             guard !view.isEmpty else { return }
         }
         guard let layer = PlaneLayer(
-                item: item, projection: item.projection ?? .identity, view: view, sources: sources, depth: depth),
+                item: item, projection: item.projection ?? .identity, view: view, sources: sources, depth: depth,
+                threads: threads),
             !layer.bounds.isEmpty
         else { return }
         let b = layer.bounds

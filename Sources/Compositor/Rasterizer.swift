@@ -76,8 +76,11 @@ enum Rasterizer {
         }
     }
 
-    static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources) -> PreparedList {
-        var prepared = prepare(list, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0)
+    /// `list` prepared for a `width x height` target; projected items' plane
+    /// layers are drawn with `threads` bands (`PlaneLayer`: the same bytes for any count).
+    static func prepare(_ list: DisplayList, width: Int, height: Int, sources: Sources, threads: Int = 1) -> PreparedList {
+        var prepared = prepare(
+            list, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0, threads: threads)
         // After culling, so layers of groups hidden by a later opaque item are not drawn.
         prepared.layers = GroupLayer.postOrder(prepared.items)
         prepared.boundaries = prepared.items.indices.filter { prepared.items[$0].backdrop != nil }
@@ -85,16 +88,20 @@ enum Rasterizer {
     }
 
     /// `list` prepared against the pixel box `target` (the whole target, or a group's layer).
-    static func prepare(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int) -> PreparedList {
+    static func prepare(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int, threads: Int) -> PreparedList {
         var items: [PreparedItem] = []
         items.reserveCapacity(list.items.count)
-        append(list, target: target, sources: sources, depth: depth, into: &items)
+        append(list, target: target, sources: sources, depth: depth, threads: threads, into: &items)
         let covers = Occlusion.cull(&items, target: target)
         return PreparedList(items: items, coversTarget: covers)
     }
 
-    static func append(_ list: DisplayList, target: PixelBox, sources: Sources, depth: Int, into items: inout [PreparedItem]) {
-        for item in list.items { PreparedItem.append(item, target: target, sources: sources, depth: depth, into: &items) }
+    static func append(
+        _ list: DisplayList, target: PixelBox, sources: Sources, depth: Int, threads: Int, into items: inout [PreparedItem]
+    ) {
+        for item in list.items {
+            PreparedItem.append(item, target: target, sources: sources, depth: depth, threads: threads, into: &items)
+        }
     }
 
     /// Fills rows `rows` of the target with one premultiplied pixel value.

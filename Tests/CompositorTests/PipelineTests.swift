@@ -97,6 +97,7 @@ struct PipelineTests {
                         case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
                         case .backdrop(let f): reference = f.referencePixel(item, x: x, y: y)  // handled above
                         case .projected(let f): reference = f.referencePixel(item, x: x, y: y)
+                        case .projectedBackdrop(let f): reference = f.referencePixel(item, x: x, y: y)  // never in these lists
                         }
                         guard var coverage = reference?.coverage, let c = reference?.source else { continue }
                         let source = tuple(c)

@@ -123,11 +123,14 @@ struct ProjectionTests {
 
     // MARK: (c) SIMD against the scalar reference
 
-    static func layerFill(_ item: DrawItem, width: Int, height: Int, images: [Bitmap]) -> (PreparedItem, ProjectedLayerFill)? {
+    static func layerFill(
+        _ item: DrawItem, width: Int, height: Int, images: [Bitmap], threads: Int = 1
+    ) -> (PreparedItem, ProjectedLayerFill)? {
         let sources = Rasterizer.Sources(images: images, snapshots: [], referencedBy: DisplayList(items: [item]))
         var items: [PreparedItem] = []
         PreparedItem.append(
-            item, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0, into: &items)
+            item, target: PixelBox(x0: 0, y0: 0, x1: width, y1: height), sources: sources, depth: 0, threads: threads,
+            into: &items)
         guard let first = items.first, case .projected(let fill) = first.fill else { return nil }
         return (first, fill)
     }
@@ -261,6 +264,51 @@ struct ProjectionTests {
         // Something of each projected item was drawn (not all background).
         #expect(one.pixel(x: 120, y: 90) != (51, 204, 77, 255))
         #expect(one.pixel(x: 260, y: 170) != (51, 204, 77, 255))
+    }
+
+    /// A flip's two full-canvas faces (a bitmap, and a group of a gradient card with a shadow), 480 x 360.
+    static func flipFaces() -> (DisplayList, [Bitmap]) {
+        var rng = SeededGenerator(seed: 9)
+        let image = randomBitmap(width: 60, height: 45, using: &rng)
+        let front = Self.projection(size: (480, 360), position: (240, 180), rotation: Self.rotateY(35), perspective: 700)
+        let back = Self.projection(size: (480, 360), position: (240, 180), rotation: Self.rotateX(-30), perspective: 600)
+        let gradient = GradientPaint(
+            kind: .axial, colors: [Self.red, Self.blue], locations: [0, 1], start: Point(x: 0, y: 0), end: Point(x: 400, y: 300))
+        let card = DisplayList(items: [
+            DrawItem(
+                transform: .translation(40, 40), shape: rect(0, 0, 400, 280, radius: 24),
+                paint: .shadow(color: .init(red: 0, green: 0, blue: 0, alpha: 0.6), sigma: 10)),
+            DrawItem(transform: .translation(40, 40), shape: rect(0, 0, 400, 280, radius: 24), paint: .gradient(gradient)),
+        ])
+        return (
+            DisplayList(items: [
+                DrawItem(transform: .identity, shape: rect(0, 0, 480, 360), paint: .bitmap(.image(0)), projection: front),
+                DrawItem(transform: .identity, shape: rect(0, 0, 480, 360), paint: .group(card), opacity: 0.8, projection: back),
+            ]), [image]
+        )
+    }
+
+    @Test("Plane layers drawn with 4 threads: the same layer bytes as 1 thread, and the same frames")
+    func planeLayerThreads() throws {
+        let (list, images) = Self.flipFaces()
+        for item in list.items {
+            let (_, one) = try #require(Self.layerFill(item, width: 480, height: 360, images: images, threads: 1))
+            let (_, four) = try #require(Self.layerFill(item, width: 480, height: 360, images: images, threads: 4))
+            let a = one.layer.chain.base
+            let b = four.layer.chain.base
+            // Tall enough for four bands of 16-row chunks, so the 4-thread layer really is drawn in four.
+            #expect(a.height >= 4 * Rasterizer.chunkRows && a.width == b.width && a.height == b.height)
+            let bytesA = Array(UnsafeRawBufferPointer(start: a.base, count: a.rowBytes * (a.height + 1)))
+            let bytesB = Array(UnsafeRawBufferPointer(start: b.base, count: b.rowBytes * (b.height + 1)))
+            #expect(bytesA == bytesB)
+            #expect(bytesA.contains { $0 != 0 })
+        }
+        let plan = TestPlan(width: 480, height: 360, background: .white, images: images, frames: [list])
+        let frame1 = FrameRenderer(plan: plan, threads: 1).render(frame: 0)
+        #expect(FrameRenderer(plan: plan, threads: 4).render(frame: 0) == frame1)
+        let drawn4 = draw(list.items, width: 480, height: 360, background: .white, images: images, threads: 4)
+        #expect(drawn4 == frame1)
+        #expect(frame1.pixel(x: 240, y: 180) != (255, 255, 255, 255))
     }
 
     @Test("Affine items draw the same bytes whether or not a projected item is in the list")
