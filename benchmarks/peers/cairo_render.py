@@ -421,7 +421,7 @@ class Painter:
         """dst = blurred * a + dst * (1 - a) inside the shape and clips, with a
         the opacity times the shape's and clips' coverage."""
         (transform, rect, radius, kind, sigma, opacity, clips, projection) = item
-        device_sigma = sigma * planfile.transform_scale(transform) * planfile.transform_scale(self.base)
+        device_sigma = sigma * planfile.blur_scale(transform, rect, projection) * planfile.transform_scale(self.base)
         if not (device_sigma > 0 and math.isfinite(device_sigma)):
             return  # sigma 0: the target itself, unchanged
         bare = item[:3] + ("solid", (1.0, 1.0, 1.0, 1.0), 1.0, [], None)

@@ -186,6 +186,28 @@ def transform_scale(t):
     return math.sqrt(abs(a * d - b * c))
 
 
+def blur_scale(t, rect, projection):
+    """Pixels per local unit for a backdrop blur's sigma: the transform's scale,
+    and under a projection the full map's at the shape's centre, as the
+    compositor takes it: sqrt(|det A| |det P| / w^3), A the transform's linear
+    part, w the projection's W at the transform's image of the centre (a
+    homography's Jacobian determinant is det P / w^3). 0 when the centre is
+    behind the eye (the blur then draws nothing)."""
+    if projection is None:
+        return transform_scale(t)
+    a, b, c, d, tx, ty = t
+    x, y, width, height = rect
+    cx, cy = x + width / 2, y + height / 2
+    X, Y = a * cx + c * cy + tx, b * cx + d * cy + ty
+    m = projection
+    w = X * m[2] + Y * m[5] + m[8]
+    if not w >= 1e-6:
+        return 0.0
+    det_p = (m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+             + m[2] * (m[3] * m[7] - m[4] * m[6]))
+    return math.sqrt(abs(a * d - b * c) * abs(det_p) / w ** 3)
+
+
 def in_plane(items, projection):
     """Nested items of a group with `projection`: their transforms land in the
     group's plane, so each (and each of its clips) gets the projection after

@@ -238,7 +238,7 @@ def main():
             return
         if kind == "backdropBlur":
             canvas.clipPath(path, intersect, True)
-            draw_backdrop_blur(payload * planfile.transform_scale(transform), opacity)
+            draw_backdrop_blur(payload * planfile.blur_scale(transform, rect, projection), opacity)
             return
         if kind in ("solid", "border"):
             r, g, b, a = payload if kind == "solid" else payload[1]
