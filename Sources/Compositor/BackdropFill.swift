@@ -57,13 +57,8 @@ struct BackdropFill: CoverageFill {
     /// Never an occluder: a blur of what is under it need not be opaque, and it is a pass boundary anyway.
     var paintsOpaque: Bool { false }
 
-    struct Band {
-        let pixels: UnsafePointer<UInt8>
-        let stride: Int, x0: Int, y0: Int
-
-        @inline(__always)
-        func pixel(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> { pixels + ((y - y0) * stride + (x - x0)) * 4 }
-    }
+    /// The blurred region's pixels, in target coordinates.
+    typealias Band = BufferRows
 
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
         guard let pixels = region.pixels else { return nil }

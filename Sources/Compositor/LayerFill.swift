@@ -74,15 +74,8 @@ struct LayerFill: CoverageFill {
     /// Layers are translucent wherever their items leave them so; not worth a scan.
     var paintsOpaque: Bool { false }
 
-    /// The layer's pixels (lent by a `LayerPool` for the duration of a draw),
-    /// row length and first pixel, in target coordinates.
-    struct Band {
-        let pixels: UnsafePointer<UInt8>
-        let stride: Int, x0: Int, y0: Int
-
-        @inline(__always)
-        func pixel(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> { pixels + ((y - y0) * stride + (x - x0)) * 4 }
-    }
+    /// The layer's pixels (lent by a `LayerPool` for the duration of a draw), in target coordinates.
+    typealias Band = BufferRows
 
     /// Nil when the layer was not lent a buffer: there is nothing to read.
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
