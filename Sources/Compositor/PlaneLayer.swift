@@ -141,15 +141,9 @@ final class PlaneLayer: @unchecked Sendable {
         // Levels: enough for the largest minification at the probes, one spare.
         var most = (x: 0.0, y: 0.0)
         for q in probes {
-            let p = Point(x: q.x - 0.5, y: q.y - 0.5)
-            let hq = map.homogeneous(p)
-            guard hq.w > 0 else { continue }
-            let u = hq.x / hq.w
-            let v = hq.y / hq.w
-            let gradS = ((map.m11 - u * map.m13) / hq.w, (map.m21 - u * map.m23) / hq.w)
-            let gradT = ((map.m12 - v * map.m13) / hq.w, (map.m22 - v * map.m23) / hq.w)
-            most.x = max(most.x, (gradS.0 * gradS.0 + gradS.1 * gradS.1).squareRoot())
-            most.y = max(most.y, (gradT.0 * gradT.0 + gradT.1 * gradT.1).squareRoot())
+            guard let j = map.derivatives(at: Point(x: q.x - 0.5, y: q.y - 0.5)) else { continue }
+            most.x = max(most.x, (j.xByX * j.xByX + j.xByY * j.xByY).squareRoot())
+            most.y = max(most.y, (j.yByX * j.yByX + j.yByY * j.yByY).squareRoot())
         }
         let (maxLx, maxLy) = MipChain.levelIndices(
             texelsPerPixelX: most.x.isFinite ? 2 * most.x : .greatestFiniteMagnitude,
@@ -213,14 +207,8 @@ final class PlaneLayer: @unchecked Sendable {
     /// The largest scale (target pixels per plane unit, any direction) of `h` at plane point `p`:
     /// the spectral norm of `d(X/W, Y/W)/d(x, y)`; 0 behind the eye.
     static func magnification(_ h: Homography, at p: Point) -> Double {
-        let q = h.homogeneous(p)
-        guard q.w > 0 else { return 0 }
-        let x = q.x / q.w
-        let y = q.y / q.w
-        let a = (h.m11 - x * h.m13) / q.w
-        let b = (h.m21 - x * h.m23) / q.w
-        let c = (h.m12 - y * h.m13) / q.w
-        let d = (h.m22 - y * h.m23) / q.w
+        guard let j = h.derivatives(at: p) else { return 0 }
+        let (a, b, c, d) = (j.xByX, j.xByY, j.yByX, j.yByY)
         let sum = a * a + b * b + c * c + d * d
         let det = a * d - b * c
         let root = max(0, sum * sum - 4 * det * det).squareRoot()

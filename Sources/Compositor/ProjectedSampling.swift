@@ -194,8 +194,9 @@ enum ProjectedSampling {
         var near = abs(s + 0.5) < 1e-3 || abs(s - Double(p.width) + 0.5) < 1e-3
         near = near || abs(t + 0.5) < 1e-3 || abs(t - Double(p.height) + 0.5) < 1e-3
         guard front, inside else { return (false, 0, (0, 0), near) }
-        let gradS = (pow2((m.m11 - s * m.m13) / h.w) + pow2((m.m21 - s * m.m23) / h.w)).squareRoot()
-        let gradT = (pow2((m.m12 - t * m.m13) / h.w) + pow2((m.m22 - t * m.m23) / h.w)).squareRoot()
+        guard let j = m.derivatives(at: Point(x: Double(x), y: Double(y))) else { return (false, 0, (0, 0), near) }
+        let gradS = (pow2(j.xByX) + pow2(j.xByY)).squareRoot()
+        let gradT = (pow2(j.yByX) + pow2(j.yByY)).squareRoot()
         func level(_ g: Double, _ limit: Int) -> (Int, Bool) {
             guard g >= 2 else { return (0, abs(g - 2) < 2e-3) }
             let l = Int(log2(g).rounded(.down))

@@ -122,14 +122,9 @@ struct ProjectedShape: Sendable {
     /// Reference: the same model in Double at pixel `(x, y)`, no shortcuts.
     func referenceCoverage(x: Int, y: Int) -> Double {
         let m = toLocal
-        let h = m.homogeneous(Point(x: Double(x), y: Double(y)))
-        guard h.w > 0 && h.w <= 1 / Homography.nearW else { return 0 }
-        let u = h.x / h.w
-        let v = h.y / h.w
-        let ux = (m.m11 - u * m.m13) / h.w
-        let uy = (m.m21 - u * m.m23) / h.w
-        let vx = (m.m12 - v * m.m13) / h.w
-        let vy = (m.m22 - v * m.m23) / h.w
+        guard let j = m.derivatives(at: Point(x: Double(x), y: Double(y))), j.w <= 1 / Homography.nearW else { return 0 }
+        let (u, v) = (j.image.x, j.image.y)
+        let (ux, uy, vx, vy) = (j.xByX, j.xByY, j.yByX, j.yByY)
         func clamp(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
         let (halfW, halfH, r) = (Double(halfWidth), Double(halfHeight), Double(radius))
         let pxU = 1 / (ux * ux + uy * uy).squareRoot()

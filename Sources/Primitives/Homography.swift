@@ -68,6 +68,29 @@ public struct Homography: Hashable, Sendable, Codable {
         return q.x.isFinite && q.y.isFinite ? q : nil
     }
 
+    /// The map's first derivatives at `p`, with the image point and `W`: with
+    /// `(x', y') = (X / W, Y / W)`, `dx'/dx = (m11 - x' m13) / W`,
+    /// `dx'/dy = (m21 - x' m23) / W`, `dy'/dx = (m12 - y' m13) / W`,
+    /// `dy'/dy = (m22 - y' m23) / W`. Nil behind the eye (`W <= 0`): the sampler,
+    /// the clip coverage and the plane layer all read their scales from this.
+    public func derivatives(at p: Point) -> Derivatives? {
+        let h = homogeneous(p)
+        guard h.w > 0 else { return nil }
+        let x = h.x / h.w
+        let y = h.y / h.w
+        return Derivatives(
+            image: Point(x: x, y: y), w: h.w,
+            xByX: (m11 - x * m13) / h.w, xByY: (m21 - x * m23) / h.w,
+            yByX: (m12 - y * m13) / h.w, yByY: (m22 - y * m23) / h.w)
+    }
+
+    /// `derivatives(at:)`: the image point, its `W`, and `d(image.x)/dx` (`xByX`) and the rest.
+    public struct Derivatives: Sendable, Hashable {
+        public let image: Point
+        public let w: Double
+        public let xByX: Double, xByY: Double, yByX: Double, yByY: Double
+    }
+
     /// `self` first, then `other`: `p -> other(self(p))` (the matrix product `self * other`).
     public func concatenating(_ o: Homography) -> Homography {
         Homography(
