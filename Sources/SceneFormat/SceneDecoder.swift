@@ -219,6 +219,7 @@ struct SceneDecoder {
         spec.timing = decodeTiming(m, place)
         if let node = m["navigation"] { spec.navigation = decodeNavigation(node, place.key("navigation")) }
         if let node = m["presentation"] { spec.presentation = decodePresentation(node, place.key("presentation")) }
+        if let node = m["interaction"] { spec.interaction = decodeInteraction(node, place.key("interaction")) }
         return spec
     }
 

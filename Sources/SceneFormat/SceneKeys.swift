@@ -10,7 +10,7 @@ enum SceneKeys {
     static let canvas = ["width", "height", "scale", "background"]
     static let transition =
         ["direction", "baselineDuration", "viewOrder", "defaultAnimation", "hold", "roundtripPause"] + timing + [
-            "navigation", "presentation",
+            "navigation", "presentation", "interaction",
         ]
     static let hold = ["before", "after"]
     /// `transition.defaultAnimation` written as an object: `{"scale": "up" | "down" | number}`.
@@ -84,6 +84,10 @@ enum SceneKeys {
     static let atomic = ["move", "offset", "rotate", "rotate3D", "scale", "zPosition"]
     static let rotate3D = ["angle", "axis", "perspective"]
     static let presentation = ["style", "dimming"]
+    /// A finger that drives the transition, then lets go.
+    static let interaction = ["axis", "gesture", "releaseVelocity", "rule"]
+    /// `interaction.rule` written as an object (Hero's examples' test).
+    static let thresholdRule = ["threshold", "velocity"]
     /// `presentation.dimming` written as an object.
     static let dimming = ["color", "opacity"]
 }

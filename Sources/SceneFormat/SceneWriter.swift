@@ -159,7 +159,23 @@ private struct SceneWriter {
         members += try timing(t.timing, .key("transition"))
         if let n = t.navigation { members.append(("navigation", navigation(n))) }
         if let p = t.presentation { members.append(("presentation", presentation(p))) }
+        if let i = t.interaction { members.append(("interaction", interaction(i))) }
         return members
+    }
+
+    /// The axis and rule are written only when not the defaults (x, easyTransitions).
+    func interaction(_ i: InteractionSpec) -> JSONOutput {
+        var m: [(String, JSONOutput)] = []
+        if i.axis != .x { m.append(("axis", .string(i.axis.rawValue))) }
+        m.append(("gesture", .array(i.gesture.map { numbers($0.time, $0.translation) })))
+        if let v = i.releaseVelocity { m.append(("releaseVelocity", .number(v))) }
+        switch i.rule {
+        case .easyTransitions: break
+        case .navigationTransitions, .liquid: m.append(("rule", .string(i.rule.name)))
+        case .threshold(let threshold, let weight):
+            m.append(("rule", .object([("threshold", .number(threshold)), ("velocity", .number(weight))])))
+        }
+        return .object(m)
     }
 
     /// Bare strings where a name says it all (seed 004's `.slide` is `"slide"`); a composition without

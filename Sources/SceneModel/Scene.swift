@@ -125,12 +125,15 @@ public struct TransitionSpec: Sendable, Hashable {
     public var navigation: NavigationSpec?
     /// A modal presentation; nil: the presented root covers the canvas as in Shift.
     public var presentation: PresentationSpec?
+    /// A finger that scrubs the (first) transition and lets go; nil: the transition plays by itself.
+    public var interaction: InteractionSpec?
 
     public init(
         direction: TransitionDirection = .present, baselineDuration: Double = 0.265,
         viewOrder: ViewOrder = .auto, defaultAnimation: DefaultAnimation = .fade,
         holdBefore: Double = 0, holdAfter: Double = 0, roundtripPause: Double = 0.5,
-        timing: TimingOptions = TimingOptions(), navigation: NavigationSpec? = nil, presentation: PresentationSpec? = nil
+        timing: TimingOptions = TimingOptions(), navigation: NavigationSpec? = nil, presentation: PresentationSpec? = nil,
+        interaction: InteractionSpec? = nil
     ) {
         self.direction = direction
         self.baselineDuration = baselineDuration
@@ -142,5 +145,6 @@ public struct TransitionSpec: Sendable, Hashable {
         self.timing = timing
         self.navigation = navigation
         self.presentation = presentation
+        self.interaction = interaction
     }
 }

@@ -59,4 +59,10 @@ public enum SceneLimits {
     /// perspective); a translation of t points lowers the ratio to about 1 / t, so 1e-12 refuses only
     /// matrices within a millionth of collapsing even at the 10^6-point coordinate limit.
     public static let minimumMatrix3DConditioning = 1e-12
+    /// Points of one interaction gesture (ours: a finger sampled at 120 Hz for 80 s). Finding the
+    /// segment around each frame's time is a search over them, so the cap bounds per-frame work.
+    public static let maximumGesturePoints = 10_000
+    /// Seconds of release velocity a `threshold` rule adds to the progress (ours: Hero's examples use 1;
+    /// at 10 a slow 10 pt/s drift already moves a 390-pt decision by a quarter).
+    public static let maximumVelocityWeight = 10.0
 }

@@ -17,6 +17,7 @@ public enum SceneValidator {
         var checker = Checker()
         checker.check(scene)
         return checker.problems + ShiftFidelityWarnings.warnings(in: scene, reversed: reversed) + NavigationWarnings.warnings(in: scene)
+            + InteractionWarnings.warnings(in: scene)
     }
 }
 
@@ -150,6 +151,7 @@ struct Checker {
         }
         check(transition.timing, place)
         check(navigation: transition.navigation, presentation: transition.presentation, place)
+        if let interaction = transition.interaction { check(interaction, place.key("interaction")) }
     }
 
     // MARK: Views

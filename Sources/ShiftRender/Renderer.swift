@@ -168,9 +168,9 @@ public final class Renderer: Sendable {
         let compositor = try self.compositor()
         if let index = try frameIndex(moment) {
             compositor.render(frame: index, into: &bitmap)
-        } else if case .progress(let p) = moment, let first = timeline.phases.first(where: { $0.kind == .motion }) {
-            let duration = timeline.segments[first.segment].duration
-            compositor.render(timeline.displayList(segment: first.segment, time: p * duration), into: &bitmap)
+        } else if case .progress(let p) = moment {
+            // The first segment, whether it plays by itself or a finger drives it.
+            compositor.render(timeline.displayList(segment: 0, time: p * timeline.segments[0].duration), into: &bitmap)
         }
     }
 

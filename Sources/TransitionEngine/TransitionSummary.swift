@@ -44,7 +44,8 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
     /// so their frame counts add up to the clip's; a still phase (a hold, the
     /// pause) is `seconds x fps` rounded to whole frames and is left out at 0.
     public struct Phase: Codable, Sendable, Equatable {
-        /// "holdBefore", "present", "pause", "dismiss" or "holdAfter".
+        /// "holdBefore", "present", "pause", "dismiss" or "holdAfter"; for a
+        /// finger-driven transition "drag", then "finish" or "cancel".
         public var name: String
         public var firstFrame: Int
         /// Inclusive, as `--frames A-B`.
@@ -64,6 +65,26 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
         }
     }
 
+    /// What a scripted finger does (`InteractionPlan`), in numbers.
+    public struct Interaction: Codable, Sendable, Equatable {
+        /// "easyTransitions", "navigationTransitions", "liquid" or "threshold".
+        public var rule: String
+        /// Points of travel for progress 1 (the canvas width or height).
+        public var extent: Double
+        public var releaseTime: Double
+        public var releaseProgress: Double
+        /// Points per second along the driving direction.
+        public var releaseVelocity: Double
+        /// "given" (`releaseVelocity`) or "last gesture segment".
+        public var velocitySource: String
+        /// "finish" or "cancel".
+        public var decision: String
+        /// The rule's test with its numbers, e.g. "(p 0.31 > 0.5: no, or v 300 pt/s > 100: yes) and v > -5: yes".
+        public var reason: String
+        public var completionSpeed: Double
+        public var completionSeconds: Double
+    }
+
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var framesPerSecond: Double
@@ -74,6 +95,8 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
     /// The clip from its first frame to its last, phase by phase: what
     /// `render` writes, in order.
     public var phases: [Phase]
+    /// Set when a finger drives the transition.
+    public var interaction: Interaction?
 
     /// `scene` gives the times the still phases asked for; without it they are nil.
     public init(_ timeline: TransitionTimeline, scene: Scene? = nil) {
@@ -108,10 +131,19 @@ public struct TransitionSummary: Codable, Sendable, Equatable {
             case .holdAfter: (name, requested) = ("holdAfter", scene?.transition.holdAfter)
             case .pause: (name, requested) = ("pause", scene?.transition.roundtripPause)
             case .motion: (name, requested) = (timeline.segments[phase.segment].isPresenting ? "present" : "dismiss", nil)
+            case .drag: (name, requested) = ("drag", nil)
+            case .completion: (name, requested) = (timeline.interaction?.outcome.rawValue ?? "completion", nil)
             }
             return Phase(
                 name: name, firstFrame: phase.firstFrame, lastFrame: phase.firstFrame + phase.frameCount - 1,
                 frameCount: phase.frameCount, requestedSeconds: requested)
+        }
+        interaction = timeline.interaction.map { plan in
+            Interaction(
+                rule: plan.rule.name, extent: plan.extent, releaseTime: plan.releaseTime, releaseProgress: plan.releaseProgress,
+                releaseVelocity: plan.releaseVelocity, velocitySource: plan.velocityFromGesture ? "last gesture segment" : "given",
+                decision: plan.outcome.rawValue, reason: plan.reason, completionSpeed: plan.completionSpeed,
+                completionSeconds: plan.completionDuration)
         }
     }
 

@@ -9,13 +9,21 @@ import SceneModel
 /// duration so that it shows the final state exactly. A segment of duration D
 /// therefore has ceil(D * fps) + 1 frames.
 ///
+/// An interactive first segment (`InteractionPlan`) has a drag and a
+/// completion instead of its motion, on one frame grid of the finger's clock:
+/// frames at w = i / fps up to the release are the drag, the rest the
+/// completion, whose last frame is its end exactly (so a cancelled transition
+/// ends on the picture at time 0). A cancelled present never dismisses: a
+/// roundtrip's pause and dismiss are left out.
+///
 /// Whatever the scene, no snapshot is over `SnapshotLimits` (large views are
 /// clipped to what can be seen, docs/snapshots.md), so planning a valid scene
 /// never asks for an impossible bitmap; what the snapshots add up to is the
 /// memory budget's to judge.
 public struct TransitionTimeline: FramePlanSource {
     public struct Phase: Sendable, Equatable {
-        public enum Kind: String, Sendable { case holdBefore, motion, pause, holdAfter }
+        /// `drag` and `completion` replace the first segment's `motion` when a finger drives it.
+        public enum Kind: String, Sendable { case holdBefore, motion, drag, completion, pause, holdAfter }
         public var kind: Kind
         public var segment: Int
         public var firstFrame: Int
@@ -33,6 +41,8 @@ public struct TransitionTimeline: FramePlanSource {
     public let segments: [TransitionSegment]
     public let phases: [Phase]
     public let frameCount: Int
+    /// What the finger does to the first segment; nil when the transition plays by itself.
+    public let interaction: InteractionPlan?
     private let snapshotBases: [Int]
 
     /// Plans `scene`, which should be valid (`SceneValidator`). `images` holds
@@ -81,8 +91,13 @@ public struct TransitionTimeline: FramePlanSource {
                 segment(from: back.0, to: back.1, presenting: false),
             ]
         }
+        let interaction = scene.transition.interaction.map {
+            InteractionPlan($0, extent: $0.extent(of: scene.canvas), transitionDuration: segments[0].duration)
+        }
+        if interaction?.outcome == .cancel { segments = [segments[0]] }
         let fps = scene.fps
         func stillFrames(_ seconds: Double) -> Int { Int((seconds * fps).rounded()) }
+        func motionFrames(_ seconds: Double) -> Int { Int((seconds * fps - 1e-9).rounded(.up)) + 1 }
         var phases: [Phase] = []
         var next = 0
         func add(_ kind: Phase.Kind, _ segment: Int, _ count: Int, _ still: Double?) {
@@ -93,9 +108,19 @@ public struct TransitionTimeline: FramePlanSource {
         add(.holdBefore, 0, stillFrames(scene.transition.holdBefore), 0)
         for (i, s) in segments.enumerated() {
             if i > 0 { add(.pause, i - 1, stillFrames(scene.transition.roundtripPause), segments[i - 1].duration) }
-            add(.motion, i, Int((s.duration * fps - 1e-9).rounded(.up)) + 1, nil)
+            if i == 0, let interaction {
+                // The completion keeps at least its last frame, the end itself, even when it takes no time.
+                let total = motionFrames(interaction.length)
+                let drag = min(Int((interaction.releaseTime * fps + 1e-9).rounded(.down)) + 1, total - 1)
+                add(.drag, 0, drag, nil)
+                add(.completion, 0, total - drag, nil)
+            } else {
+                add(.motion, i, motionFrames(s.duration), nil)
+            }
         }
-        add(.holdAfter, segments.count - 1, stillFrames(scene.transition.holdAfter), segments.last!.duration)
+        var restingTime = segments.last!.duration
+        if segments.count == 1, let interaction { restingTime = interaction.endTime }
+        add(.holdAfter, segments.count - 1, stillFrames(scene.transition.holdAfter), restingTime)
 
         var bases: [Int] = []
         var snapshots: [SnapshotDescription] = []
@@ -112,6 +137,7 @@ public struct TransitionTimeline: FramePlanSource {
         self.segments = segments
         self.phases = phases
         self.frameCount = next
+        self.interaction = interaction
     }
 
     /// The part of its view's content that snapshot `index` holds, in the
@@ -135,6 +161,11 @@ public struct TransitionTimeline: FramePlanSource {
         let frame = min(max(index, 0), frameCount - 1)
         let phase = phases.last { $0.firstFrame <= frame }!
         if let still = phase.stillTime { return (phase.segment, still) }
+        if let interaction, phase.kind == .drag || phase.kind == .completion {
+            if phase.kind == .completion && frame == phase.firstFrame + phase.frameCount - 1 { return (0, interaction.endTime) }
+            let start = phases.first { $0.kind == .drag || $0.kind == .completion }!.firstFrame
+            return (0, interaction.segmentTime(at: Double(frame - start) / canvas.framesPerSecond))
+        }
         let duration = segments[phase.segment].duration
         // The last motion frame is the segment's end itself: ceil(D x fps) forgives D x fps a rounding
         // error above a whole number, so i / fps can fall an ulp short of D (0.3 against 0.265 + 0.035).

@@ -105,6 +105,16 @@ struct InfoCommand: ParsableCommand {
             if let asked = phase.requestedSeconds { line += ", \(seconds(asked)) in the scene" }
             out += line + ")\n"
         }
+        if let i = summary.interaction {
+            let drag = summary.phases.first { $0.name == "drag" }
+            let completion = summary.phases.first { $0.name == i.decision }
+            let frames = { (p: TransitionSummary.Phase?) in p.map { "frames \($0.firstFrame)-\($0.lastFrame)" } ?? "no frames" }
+            out += "\ninteraction (\(i.rule)): released at \(seconds(i.releaseTime)), p \(String(format: "%.3f", i.releaseProgress)), "
+            out += "v \(String(format: "%.1f", i.releaseVelocity)) pt/s (\(i.velocitySource))\n"
+            out += "  decision: \(i.decision), by \(i.reason)\n"
+            out += "  drag: \(frames(drag)); \(i.decision): \(frames(completion)), \(seconds(i.completionSeconds))"
+            out += " at speed \(String(format: "%.3f", i.completionSpeed))\n"
+        }
         for segment in summary.segments {
             out += "\n\(segment.direction): \(seconds(segment.duration)) (until its last view ends); roots: \(segment.roots)\n"
             let matched = segment.views.filter { $0.matchedWith != nil }
