@@ -41,6 +41,8 @@ extension Scene {
     }
     /// For a roundtrip: still time between the present and the dismiss, in seconds.
     public func roundtripPause(_ seconds: Double) -> Scene { with { $0.transition.roundtripPause = seconds } }
+    /// A finger that drives the transition, then lets go (docs/interaction.md); nil: it plays by itself.
+    public func interaction(_ interaction: InteractionSpec?) -> Scene { with { $0.transition.interaction = interaction } }
     /// The folder relative image paths resolve against (nil: the current directory).
     public func directory(_ directory: String?) -> Scene { with { $0.directory = directory } }
 

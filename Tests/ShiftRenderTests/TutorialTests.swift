@@ -59,6 +59,22 @@ import Testing
         #expect(slower.transition == TransitionSpec(baselineDuration: 0.4, defaultAnimation: .scaleDown, holdBefore: 0.2, holdAfter: 0.2))
     }
 
+    @Test func scrubbingWithAFinger() throws {
+        let scene = Self.makeScene()
+        let scrubbed = scene.interaction(
+            InteractionSpec(axis: .y, points: [(0, 0), (0.3, 120), (0.5, 150)], rule: .navigationTransitions))
+        let heldAtForty = try Renderer(scene: scrubbed).still(.progress(0.4))
+        // The still at a progress does not depend on the finger: the same as the scene played by itself.
+        #expect(heldAtForty == (try Renderer(scene: scene).still(.progress(0.4))))
+        // 150 pt of the 844-pt height is p = 0.178; the last segment's slope is 30 pt / 0.2 s = 150 pt/s:
+        // navigationTransitions cancels (v <= 675 and p < 0.2) at speed max(0.99, 150 / 800) = 0.99.
+        let plan = try #require(try Renderer(scene: scrubbed).timeline.interaction)
+        #expect(plan.outcome == .cancel)
+        #expect(abs(plan.releaseProgress - 150.0 / 844) < 1e-12)
+        #expect(plan.releaseVelocity == 150)
+        #expect(plan.completionSpeed == 0.99)
+    }
+
     @Test func checkingAScene() {
         let scene = Self.makeScene()
         let diagnostics = SceneDiagnostics(validating: scene)
