@@ -163,7 +163,7 @@ private struct SceneWriter {
         return members
     }
 
-    /// The axis and rule are written only when not the defaults (x, easyTransitions).
+    /// The axis, rule and a threshold's velocity weight are written only when not the defaults (x, easyTransitions, 1).
     func interaction(_ i: InteractionSpec) -> JSONOutput {
         var m: [(String, JSONOutput)] = []
         if i.axis != .x { m.append(("axis", .string(i.axis.rawValue))) }
@@ -173,7 +173,9 @@ private struct SceneWriter {
         case .easyTransitions: break
         case .navigationTransitions, .liquid: m.append(("rule", .string(i.rule.name)))
         case .threshold(let threshold, let weight):
-            m.append(("rule", .object([("threshold", .number(threshold)), ("velocity", .number(weight))])))
+            var rule: [(String, JSONOutput)] = [("threshold", .number(threshold))]
+            if weight != 1 { rule.append(("velocity", .number(weight))) }
+            m.append(("rule", .object(rule)))
         }
         return .object(m)
     }

@@ -13,7 +13,8 @@ struct FrameSelection: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Render one still PNG of the transition at progress P (0...1), between frames too.",
+            "Render one still PNG of the transition at progress P (0...1), between frames too; for a scene a finger "
+                + "drives (transition.interaction), what the screen shows while the finger holds it at P.",
             valueName: "P"))
     var progress: Double?
 

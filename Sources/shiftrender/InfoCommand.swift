@@ -5,7 +5,9 @@ import ShiftRender
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Tell the whole clip: its frames phase by phase (holds, motion, pause), the transient views and durations."
+        abstract:
+            "Tell the whole clip: its frames phase by phase (holds, motion, pause; a finger's drag and why it finishes or "
+            + "cancels), the transient views and durations."
     )
 
     @Argument(help: "The scene file (JSON).")

@@ -14,8 +14,10 @@ struct RenderCommand: ParsableCommand {
               shiftrender scene.json -o edit.mov                     ProRes 4444 with alpha for an editor
               shiftrender scene.json -o frames/ --frames 0-29        the first 30 frames as PNGs
               shiftrender scene.json -o still.png --at 0.15          one frame, 0.15 s in
+              shiftrender scene.json -o still.png --progress 0.4     the transition at 40%, as a finger holds it
               shiftrender scene.json --sheet sheet.png               a contact sheet of the transition
               shiftrender scene.json -o back.mp4 --reverse           the way back
+              shiftrender drag.json -o drag.gif                      a finger drags, then lets go (interaction)
 
             from and to are Shift's Animator arguments, whatever the direction: the screen left and the screen \
             arrived at.

@@ -20,6 +20,7 @@ struct ShiftRender: ParsableCommand {
               shiftrender scene.json -o back.mp4 --reverse   the way back (to -> from)
               shiftrender validate scene.json          check a scene, list every problem
               shiftrender info scene.json              phases and frames, transient views
+              shiftrender info drag.json               a finger's drag: finish or cancel, and why
               shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
               shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames

@@ -133,6 +133,24 @@ let navigationKitchenSinks: [String] = {
     return additions.map { kitchenSinkScene.replacingOccurrences(of: anchor, with: anchor + ", " + $0) }
 }()
 
+/// The kitchen sink (a 120 x 80 canvas) with a finger driving its transition, one interaction each:
+/// between them every key of `transition.interaction`, every axis and every form of `rule`. Every
+/// gesture stays within 0...1 progress, so none of them warns.
+let interactionKitchenSinks: [String] = {
+    let anchor = #""keyframes": { "opacity": [[0, 1], [1, 1]] }"#
+    let additions = [
+        #"""
+        "interaction": { "axis": "-x", "gesture": [[0, 0], [0.1, -30], [0.25, -70]], "releaseVelocity": -300,
+                         "rule": { "threshold": 0.4, "velocity": 0.5 } }
+        """#,
+        #""interaction": { "axis": "x", "gesture": [[0, 0], [0.3, 20]], "releaseVelocity": 0, "rule": "easyTransitions" }"#,
+        #""interaction": { "gesture": [[0, 0], [0.2, 30]], "rule": "navigationTransitions" }"#,
+        #""interaction": { "axis": "y", "gesture": [[0.1, 10]], "rule": { "threshold": 0.5 } }"#,
+        #""interaction": { "axis": "-y", "gesture": [[0, 0], [0.3, -20], [0.35, -22]], "rule": "liquid" }"#,
+    ]
+    return additions.map { kitchenSinkScene.replacingOccurrences(of: anchor, with: anchor + ", " + $0) }
+}()
+
 /// Reads and writes JSON values for the schema tests.
 enum JSONText {
     static func parse(_ text: String) throws -> JSONValue { try JSONReader.parse(Array(text.utf8)).value }

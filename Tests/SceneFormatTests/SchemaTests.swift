@@ -48,6 +48,8 @@ import ShiftRender
         ("#/$defs/rotate3D", SceneKeys.rotate3D),
         ("#/$defs/presentation", SceneKeys.presentation),
         ("#/$defs/dimmingOptions", SceneKeys.dimming),
+        ("#/$defs/interaction", SceneKeys.interaction),
+        ("#/$defs/interactionRule/oneOf/1", SceneKeys.thresholdRule),
     ]
 
     /// Each enum in the schema and the decoder's cases for it.
@@ -75,6 +77,8 @@ import ShiftRender
         ("#/$defs/atomicTransition/oneOf/0", SceneKeys.atomicNames),
         ("#/$defs/atomicChange/properties/move", AtomicTransition.Edge.allCases.map(\.rawValue)),
         ("#/$defs/presentation/properties/style", PresentationStyle.allCases.map(\.rawValue)),
+        ("#/$defs/interaction/properties/axis", InteractionSpec.Axis.allCases.map(\.rawValue)),
+        ("#/$defs/interactionRule/oneOf/0", InteractionRule.names),
     ]
 
     func member(_ key: String, of value: JSONValue?) -> JSONValue? {
@@ -185,6 +189,17 @@ import ShiftRender
         #expect(scene.transition.navigation != nil || scene.transition.presentation != nil)
     }
 
+    /// The kitchen sink with a finger driving it, in each form: between them every key of `interaction`.
+    @Test(arguments: interactionKitchenSinks.indices)
+    func theInteractionKitchenSinksValidateAgainstBoth(index: Int) throws {
+        let text = interactionKitchenSinks[index]
+        let value = try JSONText.parse(text)
+        #expect(validator.validate(value) == [])
+        #expect(Self.decoderIssues(value) == [])
+        let scene = try loadScene(bytes: Array(text.utf8), file: "kitchen-sink.json", baseDirectory: Repository.path("fixtures/scenes"))
+        #expect(scene.transition.interaction != nil)
+    }
+
     @Test func theSceneUsingEveryKeyValidatesAgainstBoth() throws {
         let scene = try loadScene(
             bytes: Array(kitchenSinkScene.utf8), file: "kitchen-sink.json",
@@ -196,7 +211,7 @@ import ShiftRender
         #expect(validator.validate(try JSONText.parse(kitchenSinkScene)) == [])
         // It does use every key.
         var used = Set<String>()
-        for text in [kitchenSinkScene] + navigationKitchenSinks {
+        for text in [kitchenSinkScene] + navigationKitchenSinks + interactionKitchenSinks {
             for place in JSONText.places(in: try JSONText.parse(text)) {
                 if case .key(let k)? = place.last { used.insert(k) }
             }
@@ -207,7 +222,7 @@ import ShiftRender
             + SceneKeys.shift + SceneKeys.animation
             + SceneKeys.move + SceneKeys.text + SceneKeys.font + SceneKeys.curveFunction + SceneKeys.spring + SceneKeys.cascade
             + SceneKeys.keyframes + SceneKeys.navigation + SceneKeys.rootTransitions + SceneKeys.atomic + SceneKeys.rotate3D
-            + SceneKeys.presentation + SceneKeys.dimming
+            + SceneKeys.presentation + SceneKeys.dimming + SceneKeys.interaction + SceneKeys.thresholdRule
         #expect(Set(all).subtracting(used).sorted() == [])
     }
 
@@ -262,7 +277,7 @@ import ShiftRender
         [
             "px; the limit is", "is less than one pixel", "duplicate id", "views nest deeper", "views in the scene", "image \"",
             "give one location per colour", "locations must not decrease", "stops must not decrease", "this spring does not settle",
-            "singular: the matrix flattens",
+            "singular: the matrix flattens", "gesture times must increase",
         ]
         .contains { issue.message.contains($0) }
     }
@@ -302,6 +317,15 @@ import ShiftRender
     func mutationsOfTheNavigationKeysGetTheSameVerdictFromBoth(index: Int) throws {
         try mutate(scene: navigationKitchenSinks[index], rounds: 300, seed: 20_261_124 + UInt64(index), refusedAtLeast: 50) { place in
             place.contains { $0 == .key("navigation") || $0 == .key("presentation") }
+        }
+    }
+
+    /// The same at and under `interaction`, in the kitchen sinks with the most keys there (a threshold rule
+    /// object with both keys, a given velocity; a named rule and the default axis).
+    @Test(arguments: [0, 2])
+    func mutationsOfTheInteractionKeysGetTheSameVerdictFromBoth(index: Int) throws {
+        try mutate(scene: interactionKitchenSinks[index], rounds: 300, seed: 20_261_125 + UInt64(index), refusedAtLeast: 50) { place in
+            place.contains { $0 == .key("interaction") }
         }
     }
 

@@ -35,7 +35,7 @@ enum SwiftKitchenSink {
         return [
             exact, inexact, exact.defaultAnimation(.scale(.down)).spring(duration: 0.6, bounce: -0.2),
             exact.defaultAnimation(.scale(.up)).spring(dampingRatio: 0.8),
-        ] + transitionCurves + navigations + presentations
+        ] + transitionCurves + navigations + presentations + interactions
     }
 
     static let small = Scene(canvas: CanvasSpec(width: 10, height: 10), from: View(), to: View())
@@ -78,6 +78,22 @@ enum SwiftKitchenSink {
             small.presentation(.card, dimming: DimmingSpec(color: RGBAColor(rgb: 0x101820), opacity: 0.4)),
             small.presentation(dimming: DimmingSpec(color: RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9))),
         ]
+    }
+
+    /// A finger on the 10-pt canvas along every axis (within 0...1 progress, so without warnings), every
+    /// rule, a threshold's velocity weight at its default (left out when written) and not, a release
+    /// velocity given (0 too: "the finger stopped" is not "no velocity given") and not, a one-point gesture.
+    static var interactions: [Scene] {
+        let drag: [(time: Double, translation: Double)] = [(0, 0), (0.1, 2.5), (0.3, 7)]
+        func driven(_ interaction: InteractionSpec) -> Scene { small.with { $0.transition.interaction = interaction } }
+        let rules: [InteractionRule] = [
+            .easyTransitions, .navigationTransitions, .liquid, .threshold(0.5, velocity: 1), .threshold(0.3, velocity: 0),
+        ]
+        return InteractionSpec.Axis.allCases.map { axis in
+            driven(InteractionSpec(axis: axis, points: drag.map { (time: $0.time, translation: axis.sign * $0.translation) }))
+        }
+            + rules.map { driven(InteractionSpec(points: drag, releaseVelocity: -40.5, rule: $0)) }
+            + [driven(InteractionSpec(points: [(time: 0.2, translation: 5)], releaseVelocity: 0))]
     }
 
     /// One small scene per curve name (a scene has one transition), with a
