@@ -134,7 +134,8 @@ function sizeFrame() {
   el.frame.style.height = `${h * scale}px`;
 }
 el.frame.addEventListener("load", sizeFrame);
-window.addEventListener("resize", sizeFrame);
+// The stage changes size with the window and when the error panel comes and goes.
+new ResizeObserver(sizeFrame).observe(el.stage);
 el.fit.addEventListener("change", () => { el.stage.classList.toggle("fit", el.fit.checked); sizeFrame(); });
 
 // ---- Playback -------------------------------------------------------------
@@ -286,10 +287,10 @@ function movePlayheads() {
 }
 
 // Outlines of a view on the frame come from GET /outlines/N.json when the
-// server offers it: {"views": [{"path", "screen", "x", "y", "width", "height"}]}
-// in frame pixels. The first contract has no such endpoint, so a 404 (or any
-// failure) turns outlines off until the next reload and the bar highlight is
-// all the hover shows.
+// server offers it: a list of the engine's ViewOutline ({screen, path, name,
+// corners: [[x, y] x 4] in frame pixels, isVisible}), bare or as {"views": [...]}.
+// The first endpoint contract has no such route, so a 404 (or any failure)
+// turns outlines off until the next reload and the hover only highlights the bar.
 const outlines = {
   available: true,
   cache: new Map(),
@@ -303,16 +304,19 @@ const outlines = {
       try {
         const response = await fetch(url);
         if (!response.ok) { this.available = false; return; }
-        views = (await response.json()).views ?? [];
+        const body = await response.json();
+        views = Array.isArray(body) ? body : body.views ?? [];
         this.cache.set(url, views);
       } catch { this.available = false; return; }
     }
-    if (state.hovered !== bar) return;
+    if (state.hovered !== bar) return; // the pointer moved on while fetching
     this.clear();
-    for (const v of views.filter((v) => v.path === bar.dataset.path || v.path === bar.dataset.match)) {
-      const rect = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      for (const key of ["x", "y", "width", "height"]) rect.setAttribute(key, String(v[key]));
-      el.outline.append(rect);
+    const wanted = [bar.dataset.path, bar.dataset.match];
+    for (const view of views.filter((v) => wanted.includes(v.path) && Array.isArray(v.corners))) {
+      const shape = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      shape.setAttribute("points", view.corners.map(([x, y]) => `${x},${y}`).join(" "));
+      if (view.isVisible === false) shape.classList.add("invisible");
+      el.outline.append(shape);
     }
   },
 };
@@ -348,9 +352,12 @@ function exportMessage(message) {
 // ---- Errors -------------------------------------------------------------------
 
 function showError(message) {
-  el.errorMessage.textContent = message.message || "The scene has errors";
+  const problems = message.problems ?? [];
+  // The problems say it all when there are some; the message is for the rest.
+  el.errorMessage.textContent = problems.length === 0 ? message.message || "The scene cannot be rendered"
+    : `The scene cannot be rendered: ${problems.length} problem${problems.length === 1 ? "" : "s"}`;
   el.errorProblems.replaceChildren();
-  for (const problem of message.problems ?? []) {
+  for (const problem of problems) {
     const item = document.createElement("li");
     const where = document.createElement("span");
     where.className = "where";
