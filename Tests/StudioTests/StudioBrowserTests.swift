@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// The studio in a real browser: a studio server in this process on a copy of
+/// a fixture scene, its page in headless Chromium driven over WebDriver.
+/// Serialized: each test runs a browser, and two at once only slow both down.
+@Suite(.serialized) struct StudioBrowserTests {
+    /// Runs `body` against a studio on a fresh copy of `fixture`, then stops
+    /// the browser and the server whatever happened.
+    func withStudio(
+        _ fixture: String = "fixtures/scenes/example-card.json", _ body: (StudioPage, SceneCopy) async throws -> Void
+    ) async throws {
+        // First, so a machine without the browser fails here with the install hint.
+        let installation = try BrowserInstallation.locate()
+        let scene = try SceneCopy(fixture: fixture)
+        let studio = try await startStudio(scenePath: scene.scenePath)
+        do {
+            let page = try await StudioPage.open(studio.url, with: installation)
+            do { try await body(page, scene) } catch {
+                await page.close()
+                throw error
+            }
+            await page.close()
+        } catch {
+            await studio.stop()
+            throw error
+        }
+        await studio.stop()
+    }
+
+    @Test func theFirstFrameLoadsWithItsReadouts() async throws {
+        try await withStudio { page, _ in
+            let frame = try await page.frame()
+            #expect(StudioPage.frameIndex(in: frame.src) == 0)
+            #expect(frame.naturalWidth == 390)
+            #expect(frame.number == "0 / 33")
+            let time = try await page.browser.text(of: try await page.browser.element(id: "frame-time"))
+            #expect(time == "0.000 s")
+            let scrubber = try await page.browser.element(id: "scrubber")
+            #expect(try await page.browser.attribute("max", of: scrubber) == "33")
+            // The example is not interactive: no progress slider.
+            let slider = try await page.browser.element(id: "progress-slider")
+            #expect(try await page.browser.execute("return arguments[0].offsetParent === null", [slider.argument]) as? Bool == true)
+        }
+    }
+
+    @Test func scrubbingShowsAnotherFrame() async throws {
+        try await withStudio { page, _ in
+            let first = try await page.frame()
+            try await page.scrub(to: 17)
+            let scrubbed = try await page.waitForFrame("frame 17 loaded") {
+                StudioPage.frameIndex(in: $0.src) == 17 && $0.loaded
+            }
+            #expect(scrubbed.number == "17 / 33")
+            #expect(scrubbed.naturalWidth == 390)
+            #expect(scrubbed.checksum != nil && scrubbed.checksum != first.checksum, "frame 17 has the pixels of frame 0")
+            let time = try await page.browser.text(of: try await page.browser.element(id: "frame-time"))
+            #expect(time == String(format: "%.3f s", 17.0 / 60))
+        }
+    }
+
+    @Test func arrowKeysStepOneFrameAndShiftStepsTen() async throws {
+        try await withStudio { page, _ in
+            let play = try await page.browser.element(id: "play")
+            try await page.browser.sendKeys(WebDriverKey.arrowRight, to: play)
+            try await page.waitForFrame("frame 1") { StudioPage.frameIndex(in: $0.src) == 1 && $0.number == "1 / 33" }
+            try await page.browser.sendKeys(WebDriverKey.shift + WebDriverKey.arrowRight, to: play)
+            try await page.waitForFrame("frame 11") { StudioPage.frameIndex(in: $0.src) == 11 }
+            try await page.browser.sendKeys(WebDriverKey.arrowLeft, to: play)
+            let back = try await page.waitForFrame("frame 10 loaded") { StudioPage.frameIndex(in: $0.src) == 10 && $0.loaded }
+            #expect(back.number == "10 / 33")
+        }
+    }
+
+    @Test func playAdvancesAndPauseStops() async throws {
+        try await withStudio { page, _ in
+            let play = try await page.browser.element(id: "play")
+            try await page.browser.click(play)
+            #expect(try await page.browser.attribute("aria-label", of: play) == "Pause")
+            try await page.waitForFrame("playback to move on") { (StudioPage.frameIndex(in: $0.src) ?? 0) > 2 }
+            try await page.browser.click(play)
+            #expect(try await page.browser.attribute("aria-label", of: play) == "Play")
+            let stopped = try await page.frame()
+            try await Task.sleep(nanoseconds: 300_000_000)
+            #expect(try await page.frame().src == stopped.src, "the frame moved after pause")
+        }
+    }
+
+    @Test func roundtripFetchesItsOwnInfoAndFrames() async throws {
+        try await withStudio { page, _ in
+            try await page.browser.execute(#"document.querySelector("input[name=direction][value=roundtrip]").click()"#)
+            let scrubber = try await page.browser.element(id: "scrubber")
+            try await page.browser.wait(for: "the roundtrip's frame count") {
+                try await page.browser.attribute("max", of: scrubber) != "33"
+            }
+            let expected = try await page.browser.execute(
+                "return fetch('/info.json?direction=roundtrip').then((r) => r.json()).then((i) => i.frameCount - 1)")
+            #expect(try await page.browser.property("max", of: scrubber) as? String == "\(expected as? Int ?? -1)")
+            try await page.scrub(to: 60)
+            let frame = try await page.waitForFrame("roundtrip frame 60") { StudioPage.frameIndex(in: $0.src) == 60 && $0.loaded }
+            #expect(frame.src.contains("direction=roundtrip"))
+            let heads = try await page.browser.execute("return document.querySelectorAll('#timeline .segment-head').length")
+            #expect(heads as? Int == 2)
+        }
+    }
+
+    @Test func theTimelineHasABarPerTransientViewWithMatchedPairsMarked() async throws {
+        try await withStudio { page, _ in
+            let counts = try await page.browser.execute(
+                """
+                return fetch('/info.json').then((r) => r.json()).then((info) => {
+                  const views = info.segments.flatMap((s) => s.views);
+                  return [views.length, views.filter((v) => v.matchedWith).length,
+                          document.querySelectorAll('#timeline .bar-view').length,
+                          document.querySelectorAll('#timeline .bar-view.matched').length];
+                });
+                """) as? [Int]
+            #expect(counts?.count == 4)
+            if let counts, counts.count == 4 {
+                #expect(counts[0] > 0)
+                #expect(counts[2] == counts[0], "bars for views")
+                #expect(counts[1] > 0 && counts[3] == counts[1], "matched bars for matched views")
+            }
+        }
+    }
+
+    @Test func savingTheSceneReloadsTheFrame() async throws {
+        try await withStudio { page, scene in
+            let before = try await page.frame()
+            // The list screen's background, all over frame 0.
+            try scene.write(try scene.edited(replacing: "\"#F2F2F7\"", with: "\"#FF3B30\""))
+            let after = try await page.waitForFrame("the reloaded frame") {
+                StudioPage.version(in: $0.src) != StudioPage.version(in: before.src) && $0.loaded
+            }
+            #expect(StudioPage.frameIndex(in: after.src) == 0)
+            #expect(after.checksum != before.checksum, "the reloaded frame has the old pixels")
+        }
+    }
+
+    @Test func aBrokenSceneShowsItsErrorAndAFixClearsIt() async throws {
+        try await withStudio { page, scene in
+            try await page.scrub(to: 5)
+            let good = try await page.waitForFrame("frame 5") { StudioPage.frameIndex(in: $0.src) == 5 && $0.loaded }
+            // "fps" is on line 4 of the example, its value at column 10.
+            try scene.write(try scene.edited(replacing: "\"fps\": 60", with: "\"fpz\": 60"))
+            try await page.browser.wait(for: "the error panel", describe: { "\(try await page.errorPanel())" }) {
+                try await page.errorPanel().visible
+            }
+            let panel = try await page.errorPanel()
+            #expect(panel.text.contains("fpz"), "the place: \(panel.text)")
+            #expect(panel.text.contains("line 4, column 10"), "the line and column: \(panel.text)")
+            // The last good frame stays.
+            let kept = try await page.frame()
+            #expect(kept.src == good.src && kept.loaded && kept.checksum == good.checksum)
+
+            try scene.write(scene.original)
+            try await page.browser.wait(for: "the error panel to go", describe: { "\(try await page.errorPanel())" }) {
+                try await !page.errorPanel().visible
+            }
+            try await page.waitForFrame("frame 5 of the fixed scene") {
+                StudioPage.version(in: $0.src) != StudioPage.version(in: good.src) && StudioPage.frameIndex(in: $0.src) == 5
+                    && $0.loaded
+            }
+        }
+    }
+
+    @Test func anInteractiveSceneHasAProgressSlider() async throws {
+        try await withStudio("fixtures/scenes/features/interactive-pop-finish.json") { page, _ in
+            try await page.browser.execute(
+                """
+                const slider = document.getElementById("progress-slider");
+                slider.value = "0.5";
+                slider.dispatchEvent(new Event("input", { bubbles: true }));
+                """)
+            let frame = try await page.waitForFrame("the picture at progress 0.5") { $0.src.contains("/progress/0.50.png") && $0.loaded }
+            #expect(frame.naturalWidth > 0)
+            let slider = try await page.browser.element(id: "progress-slider")
+            #expect(try await page.browser.execute("return arguments[0].offsetParent !== null", [slider.argument]) as? Bool == true)
+        }
+    }
+
+    /// The README's picture of the studio: the example part-way through, a matched
+    /// view's bar highlighted. Written to docs/images/studio.png when
+    /// SHIFTRENDER_UPDATE_SCREENSHOTS=1 (so ordinary runs leave the tree clean);
+    /// always checked to be a PNG of the viewport.
+    @Test func readmeScreenshot() async throws {
+        try await withStudio { page, _ in
+            try await page.scrub(to: 14)
+            try await page.waitForFrame("frame 14") { StudioPage.frameIndex(in: $0.src) == 14 && $0.loaded }
+            try await page.browser.execute(
+                "document.querySelector('#timeline .bar-view.matched')?.dispatchEvent(new Event('mouseenter'))")
+            try await Task.sleep(nanoseconds: 300_000_000)  // the outline fetch, when the server has one
+            let png = try await page.browser.screenshot()
+            let size = pngSize(png)
+            #expect(size?.width == 1280 && size?.height == 900, "screenshot size \(String(describing: size))")
+            if ProcessInfo.processInfo.environment["SHIFTRENDER_UPDATE_SCREENSHOTS"] == "1" {
+                try png.write(to: URL(fileURLWithPath: Repository.path("docs/images/studio.png")))
+            }
+        }
+    }
+}
