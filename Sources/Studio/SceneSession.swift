@@ -28,6 +28,9 @@ public final class SceneSession: Sendable {
         var error: SceneErrorReport?
         /// The scene file and what its last good version read (images, fonts).
         var watchedFiles: [String]
+        /// Those files as they were just before the latest read: a save that lands
+        /// during or after the read differs from these, so the watcher never misses it.
+        var stampsAtRead: [String: SceneWatcher.Stamp] = [:]
     }
 
     private let state: Mutex<State>
@@ -54,12 +57,23 @@ public final class SceneSession: Sendable {
     /// Files whose change means a reload.
     var watchedFiles: [String] { state.withLock { $0.watchedFiles } }
 
+    /// The watched files as the latest read found them (`SceneWatcher` compares with these).
+    var stampsAtRead: [String: SceneWatcher.Stamp] { state.withLock { $0.stampsAtRead } }
+
     /// Reads the file again: a new version and a reload event when it is good,
     /// an error event (the last good version kept) when it is not.
     @discardableResult
     public func reload() -> StudioEvent {
+        let before = SceneWatcher.stamps(of: watchedFiles)
         let outcome = Self.load(path)
         return state.withLock { state in
+            defer {
+                // Files the new version reads for the first time (a new image) are stamped now.
+                state.stampsAtRead = before.filter { state.watchedFiles.contains($0.key) }
+                for file in state.watchedFiles where state.stampsAtRead[file] == nil {
+                    state.stampsAtRead[file] = SceneWatcher.Stamp(path: file)
+                }
+            }
             switch outcome {
             case .success(let (document, renderer)):
                 let version = (state.good?.version ?? 0) + 1

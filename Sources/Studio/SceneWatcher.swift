@@ -60,22 +60,17 @@ final class SceneWatcher: Sendable {
     func stop() { stopped.store(true, ordering: .releasing) }
 
     private func run() {
-        var stamps = Self.stamps(of: session.watchedFiles)
         while !stopped.load(ordering: .acquiring) {
             Thread.sleep(forTimeInterval: Self.interval)
-            let now = Self.stamps(of: session.watchedFiles)
-            guard now != stamps else { continue }
+            // Compared with the files as they were before the session last read them
+            // (not after), so a save landing during a reload is seen on the next poll.
+            guard Self.stamps(of: session.watchedFiles) != session.stampsAtRead else { continue }
             let event = session.reload()
-            // Stamps from before the reload, so that a write landing during it is seen
-            // next time; files the new version reads (a new image, say) join from here on.
-            let watched = session.watchedFiles
-            stamps = now.filter { watched.contains($0.key) }
-            for path in watched where stamps[path] == nil { stamps[path] = Stamp(path: path) }
             if !stopped.load(ordering: .acquiring) { onChange(event) }
         }
     }
 
-    private static func stamps(of paths: [String]) -> [String: Stamp] {
+    static func stamps(of paths: [String]) -> [String: Stamp] {
         Dictionary(uniqueKeysWithValues: paths.map { ($0, Stamp(path: $0)) })
     }
 }

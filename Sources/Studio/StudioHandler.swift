@@ -1,3 +1,4 @@
+import Dispatch
 import FlyingFox
 import Foundation
 import ShiftRender
@@ -104,7 +105,12 @@ final class StudioHandler: HTTPHandler, Sendable {
         case .success(let parsed): variant = parsed
         case .failure(let refusal): return .failure(refusal)
         }
-        switch session.renderer(for: variant) {
+        // Another direction is planned on first use (the whole scene): off the server's threads, like frames.
+        let session = self.session
+        let made = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: session.renderer(for: variant)) }
+        }
+        switch made {
         case .success(let (renderer, version)): return await body(renderer, version, variant)
         case .failure(let refusal): return .failure(refusal)
         }

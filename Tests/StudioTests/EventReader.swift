@@ -25,7 +25,7 @@ final class EventReader: @unchecked Sendable {
     deinit { socket.close() }
 
     /// The next event called `name` (earlier ones of other names are passed over), waiting up to `timeout` seconds.
-    func next(named name: String, timeout: Double = 10) async throws -> Event {
+    func next(named name: String, timeout: Double = 30) async throws -> Event {
         try await RawHTTP.offPool { try self.nextBlocking(named: name, timeout: timeout) }
     }
 
@@ -50,7 +50,13 @@ final class EventReader: @unchecked Sendable {
                 handedOut += 1
                 if event.name == name { return event }
             }
-            guard let bytes = try socket.receive(until: deadline) else {
+            let received: [UInt8]?
+            do {
+                received = try socket.receive(until: deadline)
+            } catch {
+                throw RawHTTPError(description: "no '\(name)' event within \(timeout) s (\(error)); events so far: \(parsed().map(\.name))")
+            }
+            guard let bytes = received else {
                 throw RawHTTPError(description: "the event stream ended before a '\(name)' event")
             }
             raw += bytes
