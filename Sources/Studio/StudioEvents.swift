@@ -37,15 +37,17 @@ final class StudioEvents: Sendable {
         }
     }
 
-    /// A new client's stream, starting with `first` (what it must know now).
-    func subscribe(first: [StudioEvent]) -> AsyncStream<String> {
+    /// A new client's stream, starting with what `first` says it must know now.
+    /// `first` runs under the clients' lock, so a broadcast cannot fall between
+    /// it and the registration (it comes after, or `first` already reflects it).
+    func subscribe(first: () -> [StudioEvent]) -> AsyncStream<String> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
         // Tells the browser to reconnect after a second if the stream drops.
         continuation.yield("retry: 1000\n\n")
-        for event in first { continuation.yield(event.serverSentText) }
         let added = clients.withLock { clients -> Bool in
             guard !clients.finished else { return false }
+            for event in first() { continuation.yield(event.serverSentText) }
             clients.continuations[id] = continuation
             return true
         }

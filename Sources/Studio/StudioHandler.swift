@@ -61,7 +61,7 @@ final class StudioHandler: HTTPHandler, Sendable {
             guard let file = resources.files[name] else { return .failure(.notFound("no such page")) }
             return .success(HTTPResponse(statusCode: .ok, headers: [.contentType: file.contentType], body: Data(file.bytes)))
         case .events:
-            let stream = events.subscribe(first: session.currentEvents())
+            let stream = events.subscribe { session.currentEvents() }
             return .success(
                 HTTPResponse(
                     statusCode: .ok, headers: [.contentType: "text/event-stream"],

@@ -56,6 +56,27 @@ import Testing
         #expect(try await late.next(named: "reload").json["version"] as? Int == 3)
     }
 
+    @Test func aSceneInvalidFromTheStartIsServedAsItsErrorUntilFixed() async throws {
+        let scratch = try ScratchScene()
+        try scratch.write(try scratch.edited(#""fps": 60"#, #""fps": -5"#))
+        let studio = try await StartedStudio(scene: scratch.scenePath)
+        defer { Task { await studio.server.stop() } }
+        #expect(studio.server.session.version == 0)
+        let events = try await EventReader(port: studio.port)
+        let error = try await events.next(named: "error")
+        let problems = error.json["problems"] as? [[String: Any]] ?? []
+        #expect(problems.contains { $0["place"] as? String == "fps" && $0["line"] as? Int == 4 }, "\(error.data)")
+        let frame = try await studio.get("/frame/0.png")
+        #expect(frame.status == 503)
+        #expect(frame.text.contains("the scene has errors and no good version yet"))
+        #expect(try await studio.get("/info.json").status == 503)
+
+        try scratch.write(scratch.original)
+        let reload = try await events.next(named: "reload")
+        #expect(reload.json["version"] as? Int == 1)
+        #expect(try await studio.get("/frame/0.png").status == 200)
+    }
+
     @Test func aChangedImageReloads() async throws {
         let scratch = try ScratchScene()
         let studio = try await StartedStudio(scene: scratch.scenePath)
