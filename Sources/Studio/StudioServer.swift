@@ -14,9 +14,9 @@ import Glibc
 /// The server is FlyingFox 0.27.1, chosen over Hummingbird 2 + its WebSocket
 /// package by measuring a first debug build of a one-route server of each on
 /// the two-core build machine (shared with another build): FlyingFox took
-/// about an eighth of Hummingbird's time and a tenth of its build folder,
-/// since it stands on the C library's sockets alone where Hummingbird pulls in
-/// SwiftNIO and its family. CI builds from a fresh clone every run, so that
+/// about a seventh of Hummingbird's time and under a tenth of its build folder
+/// (docs/studio.md has the figures), since it stands on the C library's
+/// sockets alone where Hummingbird pulls in SwiftNIO and its family. CI builds from a fresh clone every run, so that
 /// cost is paid again each time; the studio needs one page, a few routes and
 /// one event stream, which FlyingFox covers (server-sent events as a chunked
 /// body; its WebSocket support was not needed).
