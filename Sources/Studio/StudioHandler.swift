@@ -75,6 +75,13 @@ final class StudioHandler: HTTPHandler, Sendable {
                 }
                 return await still(.frame(n), renderer: renderer, version: version, variant: variant)
             }
+        case .outlines(let n):
+            return await withRenderer(query) { renderer, version, _ in
+                guard n < renderer.frameCount else {
+                    return .failure(.notFound("frame \(n) is past the end: the clip has frames 0-\(renderer.frameCount - 1)"))
+                }
+                return json(renderer.timeline.outlines(frame: n), version: version)
+            }
         case .progress(let p):
             guard (0 ... 1).contains(p) else { return .failure(.notFound("progress \(p) is outside 0...1")) }
             return await withRenderer(query) { renderer, version, variant in
@@ -118,9 +125,14 @@ final class StudioHandler: HTTPHandler, Sendable {
 
     /// `info --json`'s output for the variant (the same encoder settings), and the version it describes.
     private func info(_ renderer: Renderer, version: Int) -> Result<HTTPResponse, StudioRequestError> {
+        json(renderer.summary, version: version)
+    }
+
+    /// `value` as `info --json` writes JSON (pretty, sorted keys, a final newline), with the version it describes.
+    private func json(_ value: some Encodable, version: Int) -> Result<HTTPResponse, StudioRequestError> {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let json = try? encoder.encode(renderer.summary) else { return .failure(.failed("cannot encode the summary")) }
+        guard let json = try? encoder.encode(value) else { return .failure(.failed("cannot encode the answer as JSON")) }
         return .success(
             HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("X-Scene-Version"): String(version)],

@@ -12,6 +12,8 @@ enum StudioRoute: Equatable, Sendable {
     case info
     case events
     case frame(Int)
+    /// Where each transient view is on frame N (the timeline's highlights).
+    case outlines(Int)
     case progress(Double)
     case export
 
@@ -19,7 +21,7 @@ enum StudioRoute: Equatable, Sendable {
     static func match(method: String, rawPath: String, resolvedPath: String) -> Result<StudioRoute, StudioRequestError> {
         guard isPlain(rawPath: rawPath, resolvedPath: resolvedPath), let route = route(resolvedPath) else {
             return .failure(.notFound("no such page: the studio serves /, /studio.js, /studio.css, /info.json, /events, "
-                + "/frame/N.png, /progress/P.png and POST /export"))
+                + "/frame/N.png, /outlines/N.json, /progress/P.png and POST /export"))
         }
         let wanted = route == .export ? "POST" : "GET"
         guard method == wanted else { return .failure(.methodNotAllowed(allowed: wanted)) }
@@ -50,6 +52,11 @@ enum StudioRoute: Equatable, Sendable {
             text.allSatisfy(\.isASCIIDigit), let n = Int(text)
         {
             return .frame(n)
+        }
+        if let text = inner(path, prefix: "/outlines/", suffix: ".json"), (1 ... 9).contains(text.count),
+            text.allSatisfy(\.isASCIIDigit), let n = Int(text)
+        {
+            return .outlines(n)
         }
         // Digits and one dot only: no "nan", "inf" or exponents for Double to take.
         if let text = inner(path, prefix: "/progress/", suffix: ".png"), (1 ... 20).contains(text.count),

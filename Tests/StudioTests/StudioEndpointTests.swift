@@ -60,6 +60,34 @@ import Testing
         #expect(try await studio.get("/frame/\(last).png").body == lastFrame.body)
     }
 
+    @Test func outlinesSitOnTheViewsOfTheFrame() async throws {
+        let studio = try await StartedStudio(scene: Repository.exampleScene)
+        defer { Task { await studio.server.stop() } }
+        let renderer = try Renderer(fileAt: Repository.exampleScene)
+        let answer = try await studio.get("/outlines/0.json")
+        #expect(answer.status == 200)
+        #expect(answer.headers["x-scene-version"] == "1")
+        let outlines = try JSONDecoder().decode(FrameOutlines.self, from: Data(answer.body))
+        #expect(outlines == renderer.timeline.outlines(frame: 0))
+        // The matched card starts where the list screen has it (frame [20, 140, 350, 130], scale 1) on frame 0.
+        let summary = renderer.summary.segments[0].views
+        let card = try #require(summary.firstIndex { $0.id == "card" && $0.matchedWith != nil })
+        let outline = try #require(outlines.views.first { $0.index == card })
+        #expect(outline.path == summary[card].path)
+        let expected = [(20.0, 140.0), (370.0, 140.0), (370.0, 270.0), (20.0, 270.0)]
+        for (corner, (x, y)) in zip(outline.corners, expected) {
+            #expect(abs(corner.x - x) < 1e-9 && abs(corner.y - y) < 1e-9, "\(outline.corners)")
+        }
+        #expect(outlines.views.count == summary.count)
+        // On the last frame it covers the detail screen (frame [0, 0, 390, 844]).
+        let last = try await studio.get("/outlines/\(renderer.frameCount - 1).json")
+        let end = try #require(try JSONDecoder().decode(FrameOutlines.self, from: Data(last.body)).views.first { $0.index == card })
+        for (corner, (x, y)) in zip(end.corners, [(0.0, 0.0), (390.0, 0.0), (390.0, 844.0), (0.0, 844.0)]) {
+            #expect(abs(corner.x - x) < 1e-6 && abs(corner.y - y) < 1e-6, "\(end.corners)")
+        }
+        #expect(try await studio.get("/outlines/\(renderer.frameCount).json").status == 404)
+    }
+
     @Test func pastTheEndIsNotFound() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
         defer { Task { await studio.server.stop() } }
