@@ -8,6 +8,7 @@ import Synchronization
 /// sent as `export` events.
 ///
 /// Invariants: a second export while one runs is refused (409), not queued;
+/// an export replaces the previous one of its format (never an input of the scene);
 /// the library writes each output under a temporary name and puts it in place
 /// only when complete, so a cancelled export (the studio stopping) leaves
 /// nothing behind. Progress events are at most ten a second, plus the stage
@@ -51,7 +52,10 @@ final class StudioExport: Sendable {
             var lastStage: RenderProgress.Stage?
             let outcome: StudioEvent.ExportProgress
             do {
-                try renderer.render(to: path, cancellation: cancellation) { progress in
+                // Exporting again replaces the last export: the names are the studio's own.
+                var settings = renderer.videoSettings()
+                settings.overwrite = true
+                try renderer.render(to: path, settings: settings, cancellation: cancellation) { progress in
                     let now = Date()
                     guard progress.stage != lastStage || now.timeIntervalSince(lastSent) >= 0.1 else { return }
                     lastSent = now

@@ -66,6 +66,7 @@ public final class StudioServer: Sendable {
     /// Listens and starts watching; returns the port. Throws `StudioError` when the address cannot be listened on.
     @discardableResult
     public func start() async throws(StudioError) -> Int {
+        if let port { return port }
         let address: any SocketAddress
         do {
             address = host.contains(":")
@@ -86,8 +87,13 @@ public final class StudioServer: Sendable {
             }
         }
         // run() either listens or throws at once; FlyingFox has no single call that tells which.
+        let deadline = ContinuousClock.now + .seconds(10)
         while !(await http.isListening) {
             if let error = failure.withLock({ $0 }) { throw error }
+            guard ContinuousClock.now < deadline else {
+                await http.stop()
+                throw StudioError.cannotListen("the server did not start listening within 10 s")
+            }
             try? await Task.sleep(for: .milliseconds(5))
         }
         var bound = requestedPort
