@@ -7,8 +7,9 @@ import Primitives
 ///
 /// It walks the same tree, with the same maps, that `TransitionSegment.items`
 /// draws, so an outline sits exactly on what is drawn; it draws nothing and is
-/// cheap (one state per view). Views with opacity 0 and back-facing views are
-/// listed too, with their opacity, since a timeline bar exists for them all.
+/// cheap (one state per view). Views that draw nothing at that moment (opacity
+/// 0, a back turned with `doubleSided` false, or inside such a view) are
+/// listed too, with `isVisible` false, since a timeline bar exists for them all.
 public struct FrameOutlines: Sendable, Equatable, Codable {
     public struct View: Sendable, Equatable, Codable {
         /// Index in the segment's views: the same order as `TransitionSummary`'s segment views.
@@ -19,6 +20,9 @@ public struct FrameOutlines: Sendable, Equatable, Codable {
         public var corners: [Point]
         /// The view's own opacity at this moment, 0...1.
         public var opacity: Double
+        /// Whether anything of the view is drawn: its opacity and its ancestors' are above 0 and it faces the
+        /// viewer or is double-sided (the draw items' own tests, `TransitionSegment.subtreeItems`).
+        public var isVisible: Bool
     }
 
     /// The segment shown (0: the first motion; 1: a roundtrip's way back).
@@ -46,19 +50,21 @@ extension TransitionTimeline {
 extension TransitionSegment {
     func outlines(at time: Double) -> [FrameOutlines.View] {
         var outlines: [FrameOutlines.View] = []
-        var stack: [(index: Int, parent: PlaneMap)] = containerOrder.reversed().map { ($0, .affine(.scale(scale, scale))) }
+        var stack: [(index: Int, parent: PlaneMap, parentVisible: Bool)] =
+            containerOrder.reversed().map { ($0, .affine(.scale(scale, scale)), true) }
         // Depth-first in draw order, without recursion: a scene may nest views deeply.
-        while let (index, parent) = stack.popLast() {
+        while let (index, parent, parentVisible) = stack.popLast() {
             let view = views[index]
             let state = view.state(at: view.progress(at: time))
             let toPixels = state.map.concatenating(parent)
+            let visible = parentVisible && state.effectiveOpacity > 0 && (state.doubleSided || toPixels.isFacingViewer)
             let size = state.size
             let corners = [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: size.width, y: size.height), Point(x: 0, y: size.height)]
             outlines.append(
                 FrameOutlines.View(
                     index: index, screen: view.screen.rawValue, path: view.address.description,
-                    corners: corners.map(toPixels.apply), opacity: state.effectiveOpacity))
-            stack += childOrder[index].reversed().map { ($0, toPixels) }
+                    corners: corners.map(toPixels.apply), opacity: state.effectiveOpacity, isVisible: visible))
+            stack += childOrder[index].reversed().map { ($0, toPixels, visible) }
         }
         return outlines
     }

@@ -4,9 +4,17 @@ import Testing
 @testable import TransitionEngine
 
 /// `TransitionTimeline.outlines(frame:)`: each transient view's bounds as drawn, in canvas pixels, worked by hand.
-@Suite struct ViewOutlineTests {
-    static func outline(_ name: String, in timeline: TransitionTimeline, frame: Int) throws -> ViewOutline {
-        try #require(timeline.outlines(frame: frame).first { $0.name == name })
+@Suite struct ViewOutlinesTests {
+    struct Outline {
+        var corners: [[Double]]
+        var isVisible: Bool
+    }
+
+    static func outline(_ name: String, in timeline: TransitionTimeline, frame: Int) throws -> Outline {
+        let outlines = timeline.outlines(frame: frame)
+        let index = try #require(timeline.segments[outlines.segment].views.firstIndex { $0.name == name })
+        let view = try #require(outlines.views.first { $0.index == index })
+        return Outline(corners: view.corners.map { [$0.x, $0.y] }, isVisible: view.isVisible)
     }
 
     @Test func aMovingCardsOutlineFollowsItFromStartToEnd() throws {
@@ -56,6 +64,6 @@ import Testing
         #expect(try !Self.outline("inside", in: t, frame: 0).isVisible)
         #expect(try Self.outline("shown", in: t, frame: 0).isVisible)
         // Every transient view has an outline: the two roots, the three views.
-        #expect(t.outlines(frame: 0).count == t.segments[0].views.count)
+        #expect(t.outlines(frame: 0).views.count == t.segments[0].views.count)
     }
 }
