@@ -6,6 +6,7 @@
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
+//   Studio -> ShiftRender + FlyingFox (the `studio` command's server; page in Resources/)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> SceneModel -> Timing, Primitives   (Timing: curves and springs, pure math)
 //   SceneFormat -> PNGCodec -> Primitives
@@ -54,6 +55,8 @@ let package = Package(
         // `swift package generate-documentation --target ShiftRender` (DocC); a command
         // plugin, so ordinary builds compile none of it (measured in docs/swift-api.md).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The studio's HTTP server (Sources/Studio/StudioServer.swift says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         .target(name: "Primitives", swiftSettings: fastReleaseSettings),
@@ -114,10 +117,16 @@ let package = Package(
         ),
         // Holds an output open until killed; the sweeping tests run it as a child process.
         .executableTarget(name: "output-files-probe", dependencies: ["OutputFiles"], path: "Sources/OutputFilesProbe"),
+        // `shiftrender studio`: the scene watched and served to a browser page (its HTML, CSS and JS are resources).
+        .target(
+            name: "Studio",
+            dependencies: ["ShiftRender", "OutputFiles", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "shiftrender",
             dependencies: [
-                "ShiftRender", "FramePlan", "Compositor", "PNGCodec", "GoldenImages", "OutputFiles",
+                "ShiftRender", "FramePlan", "Compositor", "PNGCodec", "GoldenImages", "OutputFiles", "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -141,6 +150,8 @@ let package = Package(
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenTests", dependencies: ["GoldenImages", "ShiftRender"]),
         // The library as users meet it: the example's scene and executable, the DocC tutorial's code.
+        // The studio's server over real sockets: every endpoint, the refusals, live reloads.
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "ShiftRender", "PNGCodec"]),
         .testTarget(name: "ShiftRenderTests", dependencies: ["ShiftRender", "GoldenImages", "PNGCodec", "JPEGCodec", "scene-in-swift"]),
     ]
 )

@@ -98,7 +98,7 @@ struct InfoCommand: ParsableCommand {
     static func text(_ summary: TransitionSummary) -> String {
         var out =
             "\(summary.pixelWidth) x \(summary.pixelHeight) px, \(summary.framesPerSecond) fps, "
-            + "\(summary.frameCount) frames (\(seconds(summary.seconds)))\n"
+            + "\(summary.frameCount) frame\(summary.frameCount == 1 ? "" : "s") (\(seconds(summary.seconds)))\n"
         out += "\nframes:\n"
         let width = summary.phases.map(\.label.count).max() ?? 0
         for phase in summary.phases {

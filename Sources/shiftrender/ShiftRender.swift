@@ -24,12 +24,13 @@ struct ShiftRender: ParsableCommand {
               shiftrender plan scene.json -o plan/     the frame plan: display lists and bitmaps
               shiftrender verify scene.json --golden goldens/   compare frames with approved PNGs
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
+              shiftrender studio scene.json --open     live preview in the browser, redrawn on each save
 
             Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
             """,
         subcommands: [
             RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
-            JoinCommand.self,
+            JoinCommand.self, StudioCommand.self,
         ],
         defaultSubcommand: RenderCommand.self
     )

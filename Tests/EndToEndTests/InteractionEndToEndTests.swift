@@ -57,6 +57,19 @@ import Testing
 
     // MARK: info
 
+    /// A finger that touches at 0 pt and lets go at once: p = 0 and v = 0 (one point, no segment), so
+    /// EasyTransitions cancels over 0 x T = 0 s: one frame, the cancel's end, and no drag frame.
+    @Test func aTouchWithoutMovementIsOneCancelledFrame() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = try write(Self.scene(#"{"gesture": [[0, 0]]}"#), in: dir)
+        let text = try CommandRunner.shiftrender("info", scene)
+        #expect(text.status == 0, "\(text.stderr)")
+        for line in ["200 x 100 px, 10.0 fps, 1 frame (0.100 s)", "  cancel:  0-0  (1 frame)", "  drag: no frames; cancel: frames 0-0"] {
+            #expect(text.stdoutText.contains(line), "missing \(line) in:\n\(text.stdoutText)")
+        }
+    }
+
     @Test func infoTellsTheDecisionTheRulesNumbersAndTheFrames() throws {
         let dir = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -36,12 +36,6 @@ struct BrowserInstallation {
     }
 }
 
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-}
-
 /// A fixture scene (the bundled example unless told) copied into a fresh
 /// folder, scenes/ beside the images/ its ../images paths reach, so a test can
 /// edit and break it without touching the repository. Removed when the value goes away.

@@ -288,7 +288,7 @@ function movePlayheads() {
 
 // Outlines of a view on the frame come from GET /outlines/N.json when the
 // server offers it: a list of the engine's ViewOutline ({screen, path, name,
-// corners: [[x, y] x 4] in frame pixels, isVisible}), bare or as {"views": [...]}.
+// corners: 4 points, {x, y} or [x, y], in frame pixels, isVisible}), bare or as {"views": [...]}.
 // The first endpoint contract has no such route, so a 404 (or any failure)
 // turns outlines off until the next reload and the hover only highlights the bar.
 const outlines = {
@@ -314,7 +314,7 @@ const outlines = {
     const wanted = [bar.dataset.path, bar.dataset.match];
     for (const view of views.filter((v) => wanted.includes(v.path) && Array.isArray(v.corners))) {
       const shape = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
-      shape.setAttribute("points", view.corners.map(([x, y]) => `${x},${y}`).join(" "));
+      shape.setAttribute("points", view.corners.map((c) => (Array.isArray(c) ? c : [c.x, c.y]).join(",")).join(" "));
       if (view.isVisible === false) shape.classList.add("invisible");
       el.outline.append(shape);
     }
