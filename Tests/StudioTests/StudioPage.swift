@@ -65,7 +65,7 @@ final class StudioPage {
 
     /// Waits until the frame satisfies `condition` and returns it.
     @discardableResult
-    func waitForFrame(_ what: String, timeout: Double = 15, until condition: @escaping (Frame) -> Bool) async throws -> Frame {
+    func waitForFrame(_ what: String, timeout: Double = 120, until condition: @escaping (Frame) -> Bool) async throws -> Frame {
         var last: Frame?
         try await browser.wait(for: what, timeout: timeout, describe: { last.map(\.description) ?? "no frame read" }) {
             last = try await frame()

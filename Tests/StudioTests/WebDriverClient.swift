@@ -125,9 +125,12 @@ final class WebDriverClient {
     }
 
     /// Polls `condition` every 50 ms until it holds; after `timeout` seconds
-    /// fails with `what` and the last thing `describe` reported.
+    /// fails with `what` and the last thing `describe` reported. The timeout
+    /// bounds a hang, it is no speed check: with every other suite running
+    /// beside the browser (`swift test` in CI), a first page load once took
+    /// over 15 s.
     func wait(
-        for what: String, timeout: Double = 15, describe: () async throws -> String = { "" },
+        for what: String, timeout: Double = 120, describe: () async throws -> String = { "" },
         until condition: () async throws -> Bool
     ) async throws {
         let deadline = Date().addingTimeInterval(timeout)
