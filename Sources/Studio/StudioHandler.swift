@@ -130,13 +130,11 @@ final class StudioHandler: HTTPHandler, Sendable {
 
     /// `value` as `info --json` writes JSON (pretty, sorted keys, a final newline), with the version it describes.
     private func json(_ value: some Encodable, version: Int) -> Result<HTTPResponse, StudioRequestError> {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let json = try? encoder.encode(value) else { return .failure(.failed("cannot encode the answer as JSON")) }
+        guard let json = try? ReportJSON.data(value) else { return .failure(.failed("cannot encode the answer as JSON")) }
         return .success(
             HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("X-Scene-Version"): String(version)],
-                body: json + Data("\n".utf8)))
+                body: json))
     }
 
     private func still(

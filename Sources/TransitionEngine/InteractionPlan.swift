@@ -111,9 +111,9 @@ public struct InteractionPlan: Sendable, Equatable {
 
     /// The gesture's translation at `wall`, linear between points.
     func translation(at wall: Double) -> Double {
-        guard let first = gesture.first else { return 0 }
+        guard let first = gesture.first, let last = gesture.last else { return 0 }
         if wall <= first.time { return first.translation }
-        guard let last = gesture.last, wall < last.time else { return gesture.last!.translation }
+        if wall >= last.time { return last.translation }
         // The first point after `wall`: a binary search, the gesture may hold thousands.
         var (low, high) = (1, gesture.count - 1)
         while low < high {

@@ -55,9 +55,7 @@ struct InfoCommand: ParsableCommand {
         }
         let summary = try makeRenderer(scene, overrides: overrides, quiet: true).summary
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            print(try ReportJSON.text(summary), terminator: "")
         } else {
             print(Self.text(summary), terminator: "")
         }

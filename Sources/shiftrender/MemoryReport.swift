@@ -40,9 +40,7 @@ struct MemoryReport {
                 var limitBytes: Double
                 var outputs: [Row]
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return String(decoding: try encoder.encode(Document(limitBytes: limitBytes, outputs: rows)), as: UTF8.self) + "\n"
+            return try ReportJSON.text(Document(limitBytes: limitBytes, outputs: rows))
         }
         var out =
             "Peak memory, estimated before any work (limit \(MemoryEstimate.format(limitBytes))"
