@@ -103,7 +103,10 @@ import Testing
         await studio.server.stop()
         #expect(Date().timeIntervalSince(started) < 1)
         #expect(try await events.ended())
-        #expect(throws: RawHTTPError.self) { _ = try Socket(port: studio.port) }
+        // The server no longer listens. Connecting to the freed port proves nothing here: another suite's studio,
+        // started on port 0 in parallel, may be given that port at once (CI saw it). The command-line tests show
+        // the process gone within a second of a signal.
+        #expect(studio.server.port == nil)
     }
 
     @Test func anExportWritesBesideTheSceneWithProgressOnEvents() async throws {
