@@ -15,8 +15,9 @@ final class ChildProcess {
     let pid: pid_t
     private var exited = false
 
-    /// Starts `path` with `arguments`, its output and errors sent to /dev/null.
-    init(_ path: String, _ arguments: [String]) throws {
+    /// Starts `path` with `arguments`, its errors sent to /dev/null and its output
+    /// to `output` (a pipe's write end) or /dev/null.
+    init(_ path: String, _ arguments: [String], output: Int32? = nil) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -31,7 +32,11 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -55,6 +60,19 @@ final class ChildProcess {
         guard isRunning else { return }
         kill(pid, SIGTERM)
         for _ in 0..<40 where isRunning { try? await Task.sleep(nanoseconds: 50_000_000) }
+        if isRunning {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            exited = true
+        }
+    }
+
+    /// `stop()` for a place that cannot wait asynchronously (a deinit): blocks the thread up to 2 s.
+    func stopBlocking() {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<200 where isRunning { usleep(10_000) }
         if isRunning {
             kill(pid, SIGKILL)
             var status: Int32 = 0

@@ -7,8 +7,8 @@ import Glibc
 /// A bare HTTP/1.1 client over a POSIX socket, for the studio's tests: it
 /// sends the request line exactly as written (URLSession would resolve `..`
 /// and re-encode the path before the server saw it), and reads the whole
-/// answer, chunked or not. Blocking calls run on a dispatch queue so that the
-/// in-process server keeps the concurrency pool's threads.
+/// answer, chunked or not. Blocking calls run on a dispatch queue, off the
+/// concurrency pool: an in-process server needs its threads.
 struct RawResponse {
     var status: Int
     /// Header names in lower case.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The studio in a real browser: a studio server in this process on a copy of
+/// The studio in a real browser: `shiftrender studio` in a process of its own on a copy of
 /// a fixture scene, its page in headless Chromium driven over WebDriver.
 /// Serialized: each test runs a browser, and two at once only slow both down.
 @Suite(.serialized) struct StudioBrowserTests {
@@ -176,6 +176,58 @@ import Testing
             #expect(frame.naturalWidth > 0)
             let slider = try await page.browser.element(id: "progress-slider")
             #expect(try await page.browser.execute("return arguments[0].offsetParent !== null", [slider.argument]) as? Bool == true)
+        }
+    }
+
+    /// True pixel size shows one image pixel per device pixel; fit to window scales the 390x844 frame into the
+    /// stage's content box, aspect kept, filling it one way.
+    @Test func fitToWindowScalesTheFrameIntoTheStage() async throws {
+        try await withStudio { page, _ in
+            let browser = page.browser
+            let measure = """
+                const frame = document.getElementById("frame").getBoundingClientRect();
+                const stage = document.getElementById("stage");
+                const style = getComputedStyle(stage);
+                return [frame.width, frame.height, window.devicePixelRatio,
+                  stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+                  stage.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
+                """
+            func sizes() async throws -> [Double] {
+                (try await browser.execute(measure) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
+            }
+            let actual = try await sizes()
+            try #require(actual.count == 5, "\(actual)")
+            #expect(abs(actual[0] - 390 / actual[2]) < 0.5 && abs(actual[1] - 844 / actual[2]) < 0.5, "\(actual)")
+
+            try await browser.click(try await browser.element(id: "fit"))
+            var fitted: [Double] = []
+            try await browser.wait(for: "the frame to fit", describe: { "\(fitted)" }) {
+                fitted = try await sizes()
+                return fitted.count == 5 && (abs(fitted[0] - fitted[3]) < 1 || abs(fitted[1] - fitted[4]) < 1)
+            }
+            let (width, height, room) = (fitted[0], fitted[1], (width: fitted[3], height: fitted[4]))
+            #expect(abs(width / height - 390.0 / 844.0) < 0.005, "\(fitted)")
+            #expect(width <= room.width + 1 && height <= room.height + 1, "\(fitted)")
+        }
+    }
+
+    @Test func theMP4ButtonExportsBesideTheSceneWithAProgressBar() async throws {
+        try await withStudio { page, scene in
+            let browser = page.browser
+            try await browser.click(try await browser.element(id: "export-mp4"))
+            let status = try await browser.element(id: "export-status")
+            try await browser.wait(for: "the export to end", timeout: 300, describe: { try await browser.text(of: status) }) {
+                try await browser.text(of: status).hasPrefix("Wrote ")
+            }
+            let path = scene.folder + "/scenes/example-card.mp4"
+            #expect(try await browser.text(of: status) == "Wrote \(path)")
+            let bar = try await browser.element(id: "export-progress")
+            #expect(try await browser.property("value", of: bar) as? Double == 34)
+            #expect(try await browser.property("max", of: bar) as? Double == 34)
+            #expect(try await browser.property("disabled", of: try await browser.element(id: "export-gif")) as? Bool == false)
+            // An MP4: its first box is `ftyp`.
+            let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 8) ?? Data()
+            #expect(head.count == 8 && String(decoding: head[4...], as: UTF8.self) == "ftyp")
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct StudioEndpointTests {
     @Test func servesThePageAndItsTwoFiles() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let page = try await studio.get("/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
@@ -28,7 +28,7 @@ import Testing
 
     @Test func infoIsWhatInfoJSONPrints() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let info = try await studio.get("/info.json")
         #expect(info.status == 200)
         #expect(info.headers["content-type"] == "application/json")
@@ -45,7 +45,7 @@ import Testing
 
     @Test func frameZeroIsTheLibrarysFrameZero() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let frame = try await studio.get("/frame/0.png")
         #expect(frame.status == 200)
         #expect(frame.headers["content-type"] == "image/png")
@@ -62,7 +62,7 @@ import Testing
 
     @Test func outlinesSitOnTheViewsOfTheFrame() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let renderer = try Renderer(fileAt: Repository.exampleScene)
         let answer = try await studio.get("/outlines/0.json")
         #expect(answer.status == 200)
@@ -90,7 +90,7 @@ import Testing
 
     @Test func pastTheEndIsNotFound() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let count = try Renderer(fileAt: Repository.exampleScene).frameCount
         let past = try await studio.get("/frame/\(count).png")
         #expect(past.status == 404)
@@ -102,7 +102,7 @@ import Testing
 
     @Test func progressIsTheLibrarysStillAtThatProgress() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let half = try await studio.get("/progress/0.5.png")
         #expect(half.status == 200)
         let renderer = try Renderer(fileAt: Repository.exampleScene)
@@ -113,7 +113,7 @@ import Testing
 
     @Test func variantsPlayTheSceneAsAsked() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let reversed = try await studio.get("/frame/0.png?reverse=1")
         #expect(reversed.status == 200)
         let renderer = try Renderer(fileAt: Repository.exampleScene, reversed: true)

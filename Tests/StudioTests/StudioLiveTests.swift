@@ -16,7 +16,7 @@ import Testing
     @Test func aSaveReloadsAnInvalidSaveIsAnErrorAndAFixClearsIt() async throws {
         let scratch = try ScratchScene()
         let studio = try await StartedStudio(scene: scratch.scenePath)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let events = try await EventReader(port: studio.port)
         let first = try await events.next(named: "reload")
         #expect(events.headers["content-type"] == "text/event-stream")
@@ -51,7 +51,6 @@ import Testing
         let fixed = try await events.next(named: "reload")
         #expect(fixed.json["version"] as? Int == 3)
         #expect(fixed.json["fps"] as? Double == 30)
-        #expect(studio.server.session.error == nil)
         let late = try await EventReader(port: studio.port)
         #expect(try await late.next(named: "reload").json["version"] as? Int == 3)
     }
@@ -60,8 +59,7 @@ import Testing
         let scratch = try ScratchScene()
         try scratch.write(try scratch.edited(#""fps": 60"#, #""fps": -5"#))
         let studio = try await StartedStudio(scene: scratch.scenePath)
-        defer { Task { await studio.server.stop() } }
-        #expect(studio.server.session.version == 0)
+        defer { Task { await studio.stop() } }
         let events = try await EventReader(port: studio.port)
         let error = try await events.next(named: "error")
         let problems = error.json["problems"] as? [[String: Any]] ?? []
@@ -80,7 +78,7 @@ import Testing
     @Test func aChangedImageReloads() async throws {
         let scratch = try ScratchScene()
         let studio = try await StartedStudio(scene: scratch.scenePath)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let events = try await EventReader(port: studio.port)
         _ = try await events.next(named: "reload")
         let before = try await studio.get("/frame/0.png").body
@@ -95,18 +93,19 @@ import Testing
         _ = before
     }
 
+    /// The library's `stop()`, so in this process: the waits bound a hang (a queue of synchronous tests can hold
+    /// the cooperative pool the server runs on for a while).
     @Test func stoppingEndsTheEventStreamAndClosesThePort() async throws {
-        let studio = try await StartedStudio(scene: Repository.exampleScene)
-        let events = try await EventReader(port: studio.port)
-        _ = try await events.next(named: "reload")
-        let started = Date()
-        await studio.server.stop()
-        #expect(Date().timeIntervalSince(started) < 1)
-        #expect(try await events.ended())
+        let server = try StudioServer(scenePath: Repository.exampleScene, port: 0)
+        let port = try await server.start()
+        let events = try await EventReader(port: port)
+        _ = try await events.next(named: "reload", timeout: 120)
+        await server.stop()
+        #expect(try await events.ended(timeout: 120))
         // The server no longer listens. Connecting to the freed port proves nothing here: another suite's studio,
         // started on port 0 in parallel, may be given that port at once (CI saw it). The command-line tests show
         // the process gone within a second of a signal.
-        #expect(studio.server.port == nil)
+        #expect(server.port == nil)
     }
 
     @Test func anExportWritesBesideTheSceneWithProgressOnEvents() async throws {
@@ -114,7 +113,7 @@ import Testing
         // Few frames: the test is about the plumbing, not the encoder.
         try scratch.write(try scratch.edited(#""fps": 60"#, #""fps": 10"#))
         let studio = try await StartedStudio(scene: scratch.scenePath)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let events = try await EventReader(port: studio.port)
         _ = try await events.next(named: "reload")
         let folder = scratch.folder + "/scenes/card-frames/"
@@ -131,5 +130,54 @@ import Testing
         }
         let written = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }
         #expect(written.count == total)
+    }
+
+    /// The two video formats over HTTP: each ends with its file beside the scene holding the frames it should
+    /// (ffprobe counts). The MP4 keeps all 34 frames of the 60 fps example; the GIF, at most 30 fps unless asked
+    /// (README's render options), keeps every second one: frames 0, 2, ... 32, 17 of them.
+    @Test(arguments: [("mp4", "h264", 1), ("gif", "gif", 2)])
+    func aVideoExportHoldsItsFrames(format: String, codec: String, step: Int) async throws {
+        let scratch = try ScratchScene()
+        let studio = try await StartedStudio(scene: scratch.scenePath)
+        defer { Task { await studio.stop() } }
+        let events = try await EventReader(port: studio.port)
+        _ = try await events.next(named: "reload")
+        let path = scratch.folder + "/scenes/card." + format
+        let started = try await RawHTTP.request("POST", "/export?format=\(format)", port: studio.port)
+        #expect(started.status == 202)
+        #expect(started.text == #"{"path":"\#(path)"}"#)
+        var progress: [Int] = []
+        var end = try await events.next(named: "export", timeout: 300)
+        while end.json["path"] == nil && end.json["error"] == nil {
+            progress.append(end.json["done"] as? Int ?? -1)
+            end = try await events.next(named: "export", timeout: 300)
+        }
+        #expect(end.json["error"] == nil, "\(end.data)")
+        let total = try Renderer(fileAt: scratch.scenePath).frameCount
+        #expect(end.json["done"] as? Int == total)
+        #expect(progress == progress.sorted() && progress.allSatisfy { (0...total).contains($0) }, "\(progress)")
+        let probe = try ffprobe(path)
+        #expect(probe.codec == codec)
+        #expect(probe.frames == (total + step - 1) / step)
+    }
+
+    /// ffprobe's codec name and decoded frame count of the first video stream.
+    private func ffprobe(_ path: String) throws -> (codec: String, frames: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=codec_name,nb_read_frames",
+            "-of", "csv=p=0", path,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        guard process.terminationStatus == 0, fields.count == 2, let frames = Int(fields[1]) else {
+            throw RawHTTPError(description: "ffprobe could not read \(path): \(text)")
+        }
+        return (String(fields[0]), frames)
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     @Test func pathTraversalIsNotFoundAndNeverAFile() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         let script = try await studio.get("/studio.js").body
         for target in Self.traversals {
             let answer = try await studio.get(target)
@@ -30,7 +30,7 @@ import Testing
 
     @Test func anotherHostIsRefused() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         for host in ["evil.example:\(studio.port)", "evil.example", "127.0.0.1:\(studio.port + 1)", "127.0.0.1"] {
             let answer = try await studio.get("/info.json", host: host)
             #expect(answer.status == 421, "\(host)")
@@ -44,7 +44,7 @@ import Testing
 
     @Test func theWrongMethodIsRefused() async throws {
         let studio = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await studio.server.stop() } }
+        defer { Task { await studio.stop() } }
         for target in ["/frame/0.png", "/", "/info.json", "/events", "/studio.js"] {
             let answer = try await RawHTTP.request("POST", target, port: studio.port)
             #expect(answer.status == 405, "\(target)")
@@ -61,7 +61,7 @@ import Testing
 
     @Test func aSecondStudioOnATakenPortSaysSo() async throws {
         let first = try await StartedStudio(scene: Repository.exampleScene)
-        defer { Task { await first.server.stop() } }
+        defer { Task { await first.stop() } }
         let second = try StudioServer(scenePath: Repository.exampleScene, port: first.port)
         await #expect(throws: StudioError.portTaken(host: "127.0.0.1", port: first.port)) { try await second.start() }
         let message = StudioError.portTaken(host: "127.0.0.1", port: first.port).message

@@ -56,19 +56,21 @@ extension FileHandle {
     }
 }
 
-/// A started studio on a free port, stopped by `stop()` (tests call it in `defer`-like fashion at their end).
+/// A studio on a free port in a process of its own (`StudioProcess` says why),
+/// stopped when the test lets go of it or calls `stop()`.
 struct StartedStudio {
-    let server: StudioServer
-    let port: Int
+    let process: StudioProcess
+    var port: Int { process.port }
 
     init(scene: String) async throws {
-        server = try StudioServer(scenePath: scene, port: 0)
-        port = try await server.start()
+        process = try await StudioProcess(scene: scene)
     }
 
     func get(_ target: String, host: String? = "") async throws -> RawResponse {
         try await RawHTTP.get(target, port: port, host: host)
     }
+
+    func stop() async { await process.stop() }
 }
 
 /// `info --json`'s bytes for a renderer: the encoder settings InfoCommand uses, and its newline.

@@ -328,13 +328,23 @@ for (const button of exportButtons) {
   button.addEventListener("click", async () => {
     const q = sceneQuery();
     q.set("format", button.dataset.format);
-    const response = await fetch(`/export?${q}`, { method: "POST" });
-    if (response.status === 409) { el.exportStatus.textContent = "An export is already running."; return; }
-    if (!response.ok) { el.exportStatus.textContent = `Export refused: ${await response.text()}`; return; }
+    // Disabled before asking: a short export's last event can arrive before the answer does, and it re-enables them.
+    for (const b of exportButtons) b.disabled = true;
     el.exportStatus.textContent = `Exporting ${button.textContent}…`;
     el.exportProgress.hidden = false;
     el.exportProgress.value = 0;
-    for (const b of exportButtons) b.disabled = true;
+    let refusal;
+    try {
+      const response = await fetch(`/export?${q}`, { method: "POST" });
+      if (response.status === 409) refusal = "An export is already running.";
+      else if (!response.ok) refusal = `Export refused: ${await response.text()}`;
+    } catch (error) {
+      refusal = `Export refused: ${error.message}`;
+    }
+    if (refusal === undefined) return;
+    el.exportStatus.textContent = refusal;
+    el.exportProgress.hidden = true;
+    for (const b of exportButtons) b.disabled = false;
   });
 }
 
