@@ -4,8 +4,12 @@
 /// `Phi(u; halfWidth)` is tabulated once per item and band (`prepareColumns`)
 /// and the vertical one is a per-row constant, so outside the corner zones a
 /// pixel costs one multiply; only the zone columns of zone rows (found
-/// analytically) run the corner integral. Rotated shadows evaluate both slabs
-/// per pixel and the integral for any eight-pixel group that touches a zone.
+/// analytically) run the corner integral. On such a row `|v|` is one value, so
+/// the integral's sample rows and Gaussian masses are too (`CornerRows`, once
+/// per row): a zone pixel then costs two `erf8` a sample instead of three (the
+/// mass) plus a square root. Same bytes: the per-row values are the lanes the
+/// per-pixel form computed. Rotated shadows evaluate both slabs per pixel and
+/// the integral for any eight-pixel group that touches a zone.
 /// Loops store whole vectors, so `out` must have 7 spare entries past `count`
 /// (`RowScratch` rows do).
 enum ShadowKernels {
@@ -53,6 +57,56 @@ enum ShadowKernels {
                 let row = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
                 total += mass * (phiFull - phi8(au, row, k))
             }
+        }
+        return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
+    }
+
+    /// Most sample rows `cornerRows` writes: both sides of a short shape.
+    static let maxCornerRows = 2 * ShadowShape.cornerSamples
+
+    /// `correction8`'s per-`av` part, in its order: the sample rows (row half-widths) and their Gaussian
+    /// masses, computed with the same vector operations on a splat of `av`. Writes up to `maxCornerRows` of
+    /// each; returns how many.
+    static func cornerRows(
+        _ s: ShadowShape, av: Float, rows: UnsafeMutablePointer<SIMD8<Float>>, masses: UnsafeMutablePointer<SIMD8<Float>>
+    ) -> Int {
+        let hh = s.halfHeight
+        let r = s.radius
+        let start = hh - r
+        let k = s.k
+        let hwMinusR = SIMD8<Float>(repeating: s.halfWidth - r)
+        let n = ShadowShape.cornerSamples
+        let avs = SIMD8<Float>(repeating: av)
+        var count = 0
+        for side in 0 ..< (s.bothSides ? 2 : 1) {
+            let centre = side == 0 ? avs : -avs
+            var lo = centre - s.reach
+            lo = lo.replacing(with: start, where: lo .< start)
+            var hi = centre + s.reach
+            hi = hi.replacing(with: hh, where: hi .> hh)
+            hi = hi.replacing(with: lo, where: hi .< lo)
+            let step = (hi - lo) * (1 / Float(n))
+            var previous = erf8((lo - centre) * k)
+            for j in 0 ..< n {
+                let next = erf8((lo + step * Float(j + 1) - centre) * k)
+                masses[count] = 0.5 * (next - previous)
+                previous = next
+                let q = lo + step * (Float(j) + 0.5) - start
+                let square = r * r - q * q
+                rows[count] = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// `correction8` for a row whose `|v|` made `rows`: the same sum in the same order.
+    @inline(__always)
+    static func correction8(_ s: ShadowShape, rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>,
+                            count: Int, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
+        var total = SIMD8<Float>(repeating: 0)
+        for j in 0 ..< count {
+            total += masses[j] * (phiFull - phi8(au, rows[j], s.k))
         }
         return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
     }
@@ -111,17 +165,22 @@ enum ShadowKernels {
                 first = (first.0, second.1)
                 second = (0, 0)
             }
-            for (a, b) in [first, second] where a < b {
-                var x = a
-                while x < b {
-                    let u = (iota + Float(Int32(truncatingIfNeeded: x))) * ia + rowU
-                    let au = u.replacing(with: -u, where: u .< 0)
-                    let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: SIMD8<Float>.self)
-                    let p = UnsafeMutableRawPointer(out + (x - x0))
-                    p.storeBytes(
-                        of: p.loadUnaligned(as: SIMD8<Float>.self) - correction8(s, au: au, av: av, phiFull: phiFull),
-                        as: SIMD8<Float>.self)
-                    x &+= 8
+            withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: 2 * maxCornerRows) { buffer in
+                let rows = buffer.baseAddress!
+                let masses = rows + maxCornerRows
+                let samples = cornerRows(s, av: abs(rowV), rows: rows, masses: masses)
+                for (a, b) in [first, second] where a < b {
+                    var x = a
+                    while x < b {
+                        let u = (iota + Float(Int32(truncatingIfNeeded: x))) * ia + rowU
+                        let au = u.replacing(with: -u, where: u .< 0)
+                        let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: SIMD8<Float>.self)
+                        let p = UnsafeMutableRawPointer(out + (x - x0))
+                        let correction = correction8(
+                            s, rows: rows, masses: masses, count: samples, au: au, av: av, phiFull: phiFull)
+                        p.storeBytes(of: p.loadUnaligned(as: SIMD8<Float>.self) - correction, as: SIMD8<Float>.self)
+                        x &+= 8
+                    }
                 }
             }
             return

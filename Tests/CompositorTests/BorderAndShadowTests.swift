@@ -126,4 +126,42 @@ struct BorderAndShadowTests {
         }
         #expect(worst * 255 <= 1, "worst \(worst * 255)/255")
     }
+
+    @Test(
+        "The row-hoisted corner correction gives the per-pixel one's bits (short shapes: both sides)",
+        arguments: [5 as UInt64, 6, 7])
+    func hoistedCornerCorrectionIsExact(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var compared = 0
+        for _ in 0 ..< 40 {
+            let t = AffineTransform2D.scale(Double.random(in: 0.5 ... 3, using: &rng), Double.random(in: 0.5 ... 3, using: &rng))
+                .concatenating(.translation(Double.random(in: 0 ... 50, using: &rng), Double.random(in: 0 ... 50, using: &rng)))
+            let shape = rect(
+                0, 0, Double.random(in: 2 ... 80, using: &rng), Double.random(in: 2 ... 60, using: &rng),
+                radius: Double.random(in: 1 ... 30, using: &rng))
+            guard let s = ShadowShape(transform: t, shape: shape, sigma: Double.random(in: 0.3 ... 16, using: &rng)) else { continue }
+            #expect(s.isAxisAligned)
+            let rows = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: ShadowKernels.maxCornerRows)
+            let masses = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: ShadowKernels.maxCornerRows)
+            defer { rows.deallocate(); masses.deallocate() }
+            for _ in 0 ..< 12 {
+                let av = Float.random(in: max(0, s.zoneV) ... s.halfHeight + s.reach, using: &rng)
+                let count = ShadowKernels.cornerRows(s, av: av, rows: rows, masses: masses)
+                #expect(count == (s.bothSides ? 2 : 1) * ShadowShape.cornerSamples)
+                let au = SIMD8<Float>((0 ..< 8).map { _ in Float.random(in: 0 ... s.halfWidth + s.reach, using: &rng) })
+                let avs = SIMD8<Float>(repeating: av)
+                let phiFull = ShadowKernels.phi8(au, SIMD8(repeating: s.halfWidth), s.k)
+                let perPixel = ShadowKernels.correction8(s, au: au, av: avs, phiFull: phiFull)
+                let hoisted = ShadowKernels.correction8(
+                    s, rows: rows, masses: masses, count: count, au: au, av: avs, phiFull: phiFull)
+                #expect(perPixel.bitPattern == hoisted.bitPattern, "av \(av): \(perPixel) against \(hoisted)")
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+    }
+}
+
+private extension SIMD8<Float> {
+    var bitPattern: [UInt32] { (0 ..< 8).map { self[$0].bitPattern } }
 }
