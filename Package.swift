@@ -134,7 +134,11 @@ let package = Package(
         // The benchmark harness (benchmarks/README.md): run through benchmarks/run.sh, never by the tests.
         .executableTarget(
             name: "shiftrender-bench",
-            dependencies: ["ShiftRender", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // Compositor and FramePlan: a display list drawn without some kinds of item (`measure --skip`),
+            // the reduced plan the peers also draw.
+            dependencies: [
+                "ShiftRender", "Compositor", "FramePlan", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "benchmarks/Harness"
         ),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark harness, in one command (release build, peers, report):
 #
-#   benchmarks/run.sh            # ~10 min on an idle 2-core machine; writes benchmarks/results/latest.json
+#   benchmarks/run.sh            # ~6-7 min on an idle 2-core machine; writes benchmarks/results/latest.json
 #                                # and appends a dated section to benchmarks/RESULTS.md
 #   benchmarks/run.sh --quick    # smoke run (~2-3 min); writes benchmarks/results/quick.{json,md}
 #   benchmarks/run.sh --full     # also runs the peers and ffmpeg baselines at 720p and 2160p
@@ -9,6 +9,7 @@
 #
 # Other options go to benchmarks/bench.py (--keep-work, --work DIR, ...).
 # Environment: SHIFTRENDER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench),
+# SHIFTRENDER_BENCH_VENV (the peers' virtual environment, default benchmarks/.venv),
 # SHIFTRENDER_PORTABLE=1 (build without -target-cpu haswell), SWIFT (the swift binary).
 set -euo pipefail
 
@@ -32,6 +33,12 @@ SCRATCH="${SHIFTRENDER_BENCH_SCRATCH:-$ROOT/.build-bench}"
 for scene in 720p 1080p 2160p; do
     if [ ! -f "fixtures/scenes/bench-transition-$scene.json" ]; then
         python3 fixtures/images/generate_bench.py
+        break
+    fi
+done
+for scene in cube blur; do
+    if [ ! -f "fixtures/scenes/bench-depth-$scene-1080p.json" ]; then
+        python3 fixtures/scenes/make_bench_depth.py
         break
     fi
 done

@@ -7,15 +7,24 @@
 // `render(to:settings:frames:)`), so it measures what they get and keeps
 // working while the compositor and the encoders change underneath.
 //
-//   shiftrender-bench measure --scene S --stage engine|composite|png|mp4
+//   shiftrender-bench measure --scene S --stage engine|composite|png|mp4|webm|mov
 //                             [--threads N|all] [--warmup W] [--warmup-frames F] [--repeats R] [--stride K]
-//                             [--clip-scale X] [--crf 18] [--preset medium] [--work DIR]
-//   shiftrender-bench dump --scene S --out FILE [--threads N|all] [--stride K]
+//                             [--skip shadow,border] [--clip-scale X] [--crf 18] [--preset medium] [--work DIR]
+//   shiftrender-bench dump --scene S --out FILE [--threads N|all] [--stride K] [--skip shadow,border]
 //       writes every stride-th frame as raw RGBA8 (premultiplied; opaque for the
 //       bench scene), back to back, for the ffmpeg baselines and the PSNR check.
 //   shiftrender-bench cores
+//
+// `--skip` draws each frame's display list without the items of the kinds
+// named (inside groups too), as the peers' `--skip` does: the reduced plan
+// that the peers are also timed on, so that both comparisons are like for
+// like. It goes through the library's compositor (`FrameRenderer`) with the
+// renderer's own plan, so it differs from the whole-plan path only in the
+// items handed over.
 import ArgumentParser
+import Compositor
 import Dispatch
+import FramePlan
 import Foundation
 import ShiftRender
 
@@ -64,6 +73,9 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("clip-scale"), help: "Stretch the transition's duration (more frames, the same motion).")
     var clipScale = 1.0
 
+    @Option(help: "Comma-separated paint kinds left out of every display list (composite, dump), e.g. shadow,border.")
+    var skip = PaintKinds(argument: "")!
+
     func validate() throws {
         guard stride >= 1 else { throw ValidationError("--stride must be 1 or more") }
         guard clipScale > 0, clipScale.isFinite else { throw ValidationError("--clip-scale must be a positive number") }
@@ -86,10 +98,74 @@ struct SceneOptions: ParsableArguments {
     }
 
     func frames(of renderer: Renderer) -> [Int] { Array(Swift.stride(from: 0, to: renderer.frameCount, by: stride)) }
+
+    /// What draws frame `f` into a bitmap: the renderer itself for the whole
+    /// plan, or, with `--skip`, the library's compositor for the renderer's
+    /// plan (snapshots drawn whole, as in the plan the peers read) handed each
+    /// display list without the skipped kinds.
+    func drawer(_ renderer: Renderer) -> (Int, inout Bitmap) -> Void {
+        guard !skip.kinds.isEmpty else { return { f, target in draw(renderer, frame: f, into: &target) } }
+        let compositor = FrameRenderer(plan: renderer.timeline, threads: threads.value)
+        let kinds = skip.kinds
+        return { f, target in compositor.render(renderer.timeline.displayList(frame: f).without(kinds), into: &target) }
+    }
 }
 
 enum Stage: String, ExpressibleByArgument, CaseIterable {
-    case engine, composite, png, mp4
+    case engine, composite, png, mp4, webm, mov
+
+    var isExport: Bool { self == .png || self == .mp4 || self == .webm || self == .mov }
+}
+
+/// Paint kinds by their names in the frame plan's JSON (docs/frame-plan.md), as the peers' `--skip` takes them.
+enum PaintKind: String, CaseIterable, Sendable {
+    case solid, image, snapshot, border, shadow, gradient, group, backdropBlur
+}
+
+struct PaintKinds: ExpressibleByArgument {
+    var kinds: Set<PaintKind>
+
+    init?(argument: String) {
+        var kinds = Set<PaintKind>()
+        for name in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let kind = PaintKind(rawValue: name) else { return nil }
+            kinds.insert(kind)
+        }
+        self.kinds = kinds
+    }
+
+    var defaultValueDescription: String { "none" }
+    static var allValueStrings: [String] { PaintKind.allCases.map(\.rawValue) }
+    /// The kinds, sorted, for the JSON line.
+    var names: [String] { kinds.map(\.rawValue).sorted() }
+}
+
+extension Paint {
+    var kind: PaintKind {
+        switch self {
+        case .solid: .solid
+        case .bitmap(.image): .image
+        case .bitmap(.snapshot): .snapshot
+        case .border: .border
+        case .shadow: .shadow
+        case .gradient: .gradient
+        case .group: .group
+        case .backdropBlur: .backdropBlur
+        }
+    }
+}
+
+extension DisplayList {
+    /// This list without the items of `kinds`, inside groups too (the peers' `planfile.without_kinds`).
+    func without(_ kinds: Set<PaintKind>) -> DisplayList {
+        var kept = DisplayList()
+        kept.items.reserveCapacity(items.count)
+        for var item in items where !kinds.contains(item.paint.kind) {
+            if case .group(let nested) = item.paint { item.paint = .group(nested.without(kinds)) }
+            kept.items.append(item)
+        }
+        return kept
+    }
 }
 
 // MARK: - measure
@@ -99,7 +175,7 @@ struct Measure: ParsableCommand {
 
     @OptionGroup var source: SceneOptions
 
-    @Option(help: "engine (display lists), composite (frames into one bitmap), png or mp4 (whole exports).")
+    @Option(help: "engine (display lists), composite (frames into one bitmap), png, mp4, webm or mov (whole exports).")
     var stage = Stage.composite
 
     @Option(help: "Untimed runs first.")
@@ -114,7 +190,7 @@ struct Measure: ParsableCommand {
     @Option(help: "H.264 quality (mp4).")
     var crf = VideoSettings.Defaults.crf
 
-    @Option(help: "x264 preset (mp4).")
+    @Option(help: "x264 preset (mp4; webm takes libvpx's deadline and cpu-used from it).")
     var preset = VideoSettings.Defaults.preset
 
     @Option(help: "Where exports are written (each deleted after its run).")
@@ -123,6 +199,9 @@ struct Measure: ParsableCommand {
     func validate() throws {
         guard warmup >= 0, warmupFrames >= 0 else { throw ValidationError("--warmup and --warmup-frames must be 0 or more") }
         guard repeats >= 1 else { throw ValidationError("--repeats must be 1 or more") }
+        guard source.skip.kinds.isEmpty || stage == .composite else {
+            throw ValidationError("--skip applies to --stage composite (and dump) only")
+        }
     }
 
     func run() {
@@ -141,18 +220,19 @@ struct Measure: ParsableCommand {
             // The first frame makes the compositor (snapshots drawn once): setup, not timed.
             var target = Bitmap(width: 0, height: 0)
             let s0 = now()
-            draw(renderer, frame: frames[0], into: &target)
+            let drawFrame = source.drawer(renderer)
+            drawFrame(frames[0], &target)
             setupSeconds = now() - s0
             runOnce = { frames in
                 let c0 = cpuTime()
                 let t0 = now()
-                for f in frames { draw(renderer, frame: f, into: &target) }
+                for f in frames { drawFrame(f, &target) }
                 let t1 = now()
                 let c1 = cpuTime()
                 checksum &+= Int(target.pixels[target.pixels.count / 2])
                 return Run(seconds: t1 - t0, cpu: c1 - c0, bytes: 0)
             }
-        case .png, .mp4:
+        case .png, .mp4, .webm, .mov:
             var scratch = Bitmap(width: 0, height: 0)
             let s0 = now()
             draw(renderer, frame: frames[0], into: &scratch)
@@ -173,6 +253,7 @@ struct Measure: ParsableCommand {
             ("clip_frames", "\(renderer.frameCount)"), ("frames_per_run", "\(framesPerRun)"),
             ("stride", "\(source.stride)"), ("clip_scale", jsonNumber(source.clipScale)),
             ("threads", "\(source.threads.value)"), ("cores", "\(ProcessorCount.online)"),
+            ("skipped_kinds", "[" + source.skip.names.map(jsonString).joined(separator: ", ") + "]"),
             ("warmup", "\(warmup)"), ("warmup_frames", "\(warmupFrames.count)"), ("repeats", "\(repeats)"),
             ("fps_median", jsonNumber(median)), ("fps_min", jsonNumber(fps.first!)), ("fps_max", jsonNumber(fps.last!)),
             ("run_seconds", "[" + runs.map { jsonNumber($0.seconds) }.joined(separator: ", ") + "]"),
@@ -182,10 +263,10 @@ struct Measure: ParsableCommand {
             ("peak_rss_kib", procStatusKiB("VmHWM").map(String.init) ?? "null"),
             ("checksum", "\(checksum)"),
         ]
-        if stage == .png || stage == .mp4 {
+        if stage.isExport {
             fields.append(("output_bytes", "\(runs.last!.bytes)"))
-            if stage == .mp4 {
-                fields.append(("crf", "\(crf)"))
+            if stage == .mp4 || stage == .webm {
+                fields.append(("crf", "\(stage == .mp4 ? crf : VideoSettings.Defaults.vp9CRF)"))
                 fields.append(("preset", jsonString(preset)))
             }
         }
@@ -237,7 +318,7 @@ struct Measure: ParsableCommand {
         var counter = 0
         return { frames in
             counter += 1
-            let path = stage == .png ? base + "-\(counter)/" : base + "-\(counter).mp4"
+            let path = stage == .png ? base + "-\(counter)/" : base + "-\(counter).\(stage.rawValue)"
             let c0 = cpuTime()
             let t0 = now()
             do {
@@ -302,8 +383,9 @@ struct Dump: ParsableCommand {
             let handle = FileHandle(forWritingAtPath: out)
         else { fail("cannot write \(out)") }
         var target = Bitmap(width: 0, height: 0)
+        let drawFrame = source.drawer(renderer)
         for f in source.frames(of: renderer) {
-            draw(renderer, frame: f, into: &target)
+            drawFrame(f, &target)
             target.pixels.withUnsafeBytes { handle.write(Data($0)) }
         }
         try? handle.close()
