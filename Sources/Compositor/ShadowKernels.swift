@@ -7,8 +7,9 @@
 /// analytically) run the corner integral. On such a row `|v|` is one value, so
 /// the integral's sample rows and Gaussian masses are too (`CornerRows`, once
 /// per row): a zone pixel then costs two `erf8` a sample instead of three (the
-/// mass) plus a square root. Same bytes: the per-row values are the lanes the
-/// per-pixel form computed. Rotated shadows evaluate both slabs per pixel and
+/// mass) plus a square root, and one when the shape is wide enough that the
+/// rows' far sides are 1 in `erf` (`ShadowShape.farSideSaturates`). The
+/// per-row values are the lanes the per-pixel form computed. Rotated shadows evaluate both slabs per pixel and
 /// the integral for any eight-pixel group that touches a zone.
 /// Loops store whole vectors, so `out` must have 7 spare entries past `count`
 /// (`RowScratch` rows do).
@@ -112,13 +113,22 @@ enum ShadowKernels {
         return count
     }
 
-    /// `correction8` for a row whose `|v|` made `rows`: the same sum in the same order.
+    /// `correction8` for a row whose `|v|` made `rows`: the same sum in the same order (the same bits), or,
+    /// when the shape's far sides saturate (`ShadowShape.farSideSaturates`), without their `erf` terms:
+    /// `Phi(u; row) = (erf((row - u) k) + 1) / 2` then, within 1e-4 of the full form.
     @inline(__always)
     static func correction8(_ s: ShadowShape, rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>,
                             count: Int, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
         var total = SIMD8<Float>(repeating: 0)
-        for j in 0 ..< count {
-            total += masses[j] * (phiFull - phi8(au, rows[j], s.k))
+        if s.farSideSaturates {
+            let base = phiFull - 0.5
+            for j in 0 ..< count {
+                total += masses[j] * (base - 0.5 * erf8((rows[j] - au) * s.k))
+            }
+        } else {
+            for j in 0 ..< count {
+                total += masses[j] * (phiFull - phi8(au, rows[j], s.k))
+            }
         }
         return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
     }

@@ -45,6 +45,10 @@ struct ShadowShape: Sendable {
     /// The shape is so short that the opposite corners' rows reach into the window too.
     let bothSides: Bool
     let isAxisAligned: Bool
+    /// Every corner-zone pixel is at least `3 / k` (about 4.2 sigma) from the far side of every row the corner
+    /// integral samples, so that side's `erf` term is 1 to within 1e-4 and the kernels leave it out
+    /// (`ShadowKernels.correction8(rows:...)`: one `erf8` a sample instead of two).
+    let farSideSaturates: Bool
     /// The rectangle grown by `reach` (`DrawItem.paintRect`): row spans and bounds (the shadow is cut beyond).
     let extent: CoverageShape
 
@@ -73,6 +77,8 @@ struct ShadowShape: Sendable {
         zoneV = inner.innerHalfHeight - Float(reach)
         bothSides = Double(inner.innerHalfHeight) < reach
         isAxisAligned = inner.isAxisAligned
+        // A sampled row is at least `halfWidth - radius` wide and a zone pixel's |u| exceeds `zoneU`.
+        farSideSaturates = (inner.innerHalfWidth + max(0, zoneU)) * k >= 3
     }
 
     /// Reference: the same model in Double with the C library's `erf`, one pixel.
