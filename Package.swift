@@ -12,7 +12,7 @@
 //   SceneFormat -> PNGCodec -> Primitives
 //   ShiftRender -> JPEGCodec -> Primitives (scene images; frames are never JPEG)
 //   TextLayout -> SceneModel, Primitives + FreeType, HarfBuzz, fontconfig, FriBidi, libunibreak
-// C lives only in the system-library targets (CLibPNG, CLibJPEG, CFFmpeg, and the
+// C lives only in the system-library targets (CLibPNG, CLibDeflate, CLibJPEG, CFFmpeg, and the
 // text libraries CFreeType, CHarfBuzz, CFontconfig, CFriBidi, CUnibreak) and the
 // thin CFFmpegShim, CPNGShim and CJPEGShim.
 import Foundation
@@ -76,8 +76,17 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libavutil-dev", "libswscale-dev"])]
         ),
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+        // One-shot deflate for the PNG frame writer (Sources/PNGCodec/PNGFrameWriter.swift says why).
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
-        .target(name: "PNGCodec", dependencies: ["Primitives", "CLibPNG", "CPNGShim"]),
+        .target(
+            name: "PNGCodec", dependencies: ["Primitives", "CLibPNG", "CPNGShim", "CLibDeflate"],
+            swiftSettings: fastReleaseSettings
+        ),
         // Scene images in JPEG; C only in the shim (libjpeg's errors leave by longjmp).
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "JPEGCodec", dependencies: ["Primitives", "CJPEGShim"]),
@@ -148,7 +157,10 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
-        .testTarget(name: "EncodersTests", dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CFFmpegShim", "encoders-bench"]),
+        .testTarget(
+            name: "EncodersTests",
+            dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CLibDeflate", "CFFmpegShim", "encoders-bench"]
+        ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "output-files-probe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Primitives", "PNGCodec"]),
         .testTarget(name: "GoldenImagesTests", dependencies: ["GoldenImages", "Primitives", "PNGCodec"]),

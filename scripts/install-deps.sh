@@ -3,7 +3,7 @@
 # missing (Debian/Ubuntu). Idempotent: a machine that has them all returns at once.
 # chromium and chromium-driver: the studio's browser tests drive headless Chromium.
 set -euo pipefail
-packages=(pkg-config libpng-dev libjpeg62-turbo-dev libavcodec-dev libavformat-dev libavfilter-dev libavutil-dev libswscale-dev ffmpeg parallel
+packages=(pkg-config libpng-dev libdeflate-dev libjpeg62-turbo-dev libavcodec-dev libavformat-dev libavfilter-dev libavutil-dev libswscale-dev ffmpeg parallel
           libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libunibreak-dev fonts-inter fonts-noto-core
           chromium chromium-driver)
 missing=()

@@ -97,15 +97,11 @@ static int sr_report(struct sr_png_writer *writer, sr_png_status *status)
 }
 
 sr_png_writer *sr_png_writer_open(const char *path, uint32_t width, uint32_t height, int keep_alpha,
-                                  int compression_level, sr_png_status *status)
+                                  sr_png_status *status)
 {
     sr_clear(status);
     if (!path || width == 0 || height == 0 || width > PNG_UINT_31_MAX / 4 || height > PNG_UINT_31_MAX) {
         sr_fail(status, 0, "invalid size for a PNG");
-        return NULL;
-    }
-    if (compression_level < -1 || compression_level > 9) {
-        sr_fail(status, 0, "PNG compression level must be 0...9");
         return NULL;
     }
     struct sr_png_writer *writer = calloc(1, sizeof *writer);
@@ -137,14 +133,6 @@ sr_png_writer *sr_png_writer_open(const char *path, uint32_t width, uint32_t hei
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     /* The pixels are sRGB, as the simplified API also declares. */
     png_set_sRGB(png, writer->info, PNG_sRGB_INTENT_PERCEPTUAL);
-    if (compression_level >= 0) {
-        png_set_compression_level(png, compression_level);
-        /* One filter instead of libpng's per-row adaptive choice: on the
-         * 1080p benchmark scene, Paeth alone wrote files of the same size
-         * about 1.2x faster (figures in benchmarks/RESULTS.md). Up and Sub
-         * were no better. Storing needs none. */
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, compression_level > 0 ? PNG_FILTER_PAETH : PNG_FILTER_NONE);
-    }
     png_write_info(png, writer->info);
     return writer;
 }

@@ -17,8 +17,8 @@
 ///   when the canvas is transparent. `VideoFileEncoder`.
 /// - `.gif`: looping, scaled down and rate-limited for a README, one palette
 ///   for the whole clip (palettegen), ordered dithering (paletteuse). `GIFEncoder`.
-/// - a directory or a pattern (`frames/`, `out/f_%04d.png`): PNGs via libpng,
-///   RGBA when transparent, Paeth filter, frames encoded in parallel.
+/// - a directory or a pattern (`frames/`, `out/f_%04d.png`): PNGs over
+///   libdeflate (`PNGFrameWriter`), RGBA when transparent, frames encoded in parallel.
 ///   `PNGSequenceEncoder`.
 ///
 /// Invariant: output is never half-written. Every encoder writes to a

@@ -8,7 +8,7 @@ import Primitives
 /// `settings.pngCompressionLevel`.
 ///
 /// Frames are encoded in parallel on `settings.encoderThreads` workers
-/// (zlib dominates the cost and every frame is independent) with a bounded
+/// (deflate dominates the cost and every frame is independent) with a bounded
 /// window of frames in flight; each file's bytes are the same as a
 /// sequential run's.
 ///
@@ -92,7 +92,8 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
     let base: String
     let path: String
     let keepAlpha: Bool
-    let level: Int
+    /// One writer (buffers and compressor) per worker, reused frame after frame.
+    let writers: PNGFrameWriter.Pool
 
     init(naming: PNGFrameNaming, firstNumber: Int, output: AtomicOutput, path: String, keepAlpha: Bool, level: Int) {
         self.naming = naming
@@ -101,16 +102,16 @@ private final class PNGFileSink: FrameSink, @unchecked Sendable {
         base = output.temporaryPath
         self.path = path
         self.keepAlpha = keepAlpha
-        self.level = level
+        writers = PNGFrameWriter.Pool(compressionLevel: level)
     }
 
     func consume(_ frame: Bitmap, index: Int) throws {
         do {
-            try PNGCodec.writeFrame(
-                frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha,
-                compressionLevel: level)
+            let writer = try writers.take(path: path)
+            defer { writers.recycle(writer) }
+            try writer.write(frame, toFileAt: naming.path(firstNumber + index, in: base), keepAlpha: keepAlpha)
         } catch let error as PNGError {
-            // libpng says "write error" whatever the cause; a full disk is the usual one.
+            // A full disk can show as another error (a short write, a failed close); name it when it is the cause.
             let reason = output.fileSystemProblem() ?? error.reason
             throw EncoderError(.writeFailed, path: path, reason: "frame \(firstNumber + index): \(reason)")
         }

@@ -31,8 +31,9 @@ public struct VideoSettings: Sendable, Hashable {
     /// What H.264 does with an odd width or height (yuv420p needs even ones).
     /// Other formats take any size.
     public var oddSize: OddSizePolicy
-    /// zlib level of PNG sequences, `pngCompressionLevelRange`: 0 stores
-    /// (fastest), 9 is smallest. See `Defaults.pngCompressionLevel`.
+    /// Deflate level of PNG sequences (libdeflate's, which also sets how rows are
+    /// filtered: `PNGFrameWriter`), `pngCompressionLevelRange`: 0 stores, 1 is
+    /// fastest, 9 is smallest. See `Defaults.pngCompressionLevel`.
     public var pngCompressionLevel: Int
     /// Threads the encoders may use (`encoderThreadsRange`): PNG frames
     /// encoded in parallel, and FFmpeg's encoder threads. nil: one per online

@@ -17,10 +17,12 @@
 /// compares interlaced fixtures with non-interlaced twins).
 ///
 /// Encoding writes straight-alpha RGBA, or RGB when every pixel is opaque.
-/// Files go through the shim's row writer (rows un-premultiplied one at a
+/// Stills go through the shim's row writer (rows un-premultiplied one at a
 /// time, a failed write naming the OS error) with libpng's default settings,
 /// so they are byte for byte what the simplified API writes to memory; a file
-/// replaces its target only once it is complete.
+/// replaces its target only once it is complete. Sequence frames, where speed
+/// counts, are written over libdeflate by `PNGFrameWriter` (same pixels, its
+/// own filter choice and deflate level; its file says why).
 import CLibPNG
 import CPNGShim
 import Primitives
@@ -169,7 +171,7 @@ public enum PNGCodec {
         }
         let temporary = temporaryPath(beside: path)
         do {
-            try writeFile(bitmap, path: temporary, keepAlpha: !isOpaque(bitmap), compressionLevel: -1)
+            try writeFile(bitmap, path: temporary, keepAlpha: !isOpaque(bitmap))
         } catch let error as PNGError {
             unlink(temporary)
             throw PNGError(.encode, path: path, reason: error.reason)

@@ -231,8 +231,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             // palettegen's and paletteuse's colour tables, which grow with the colours seen (35 MB at 64 x 64).
             estimate.add("GIF palette", 60e6)
         case .pngSequence:
-            // A frame per worker besides the one being drawn (`FramePipeline`); workers un-premultiply row by row.
-            estimate.add("encoder frames", (threads ?? cores) * frame)
+            // A frame per worker besides the one being drawn (`FramePipeline`), and each worker's
+            // `PNGFrameWriter`: the filtered image and its deflated form, each at most a frame's size.
+            estimate.add("encoder frames", 3 * (threads ?? cores) * frame)
         }
         return estimate
     }

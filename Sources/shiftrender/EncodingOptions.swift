@@ -27,7 +27,7 @@ struct EncodingOptions: ParsableArguments {
         name: .customLong("png-level"),
         help: ArgumentHelp(
             "PNG compression level \(range(VideoSettings.pngCompressionLevelRange)), "
-                + "0 fastest. Default \(Video.pngCompressionLevel): fast, and within 1.2x of ffmpeg's size."))
+                + "0 stores, 9 smallest. Default \(Video.pngCompressionLevel): fastest, and within 1.2x of ffmpeg's size."))
     var pngLevel: Int?
 
     @Option(

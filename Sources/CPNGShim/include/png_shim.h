@@ -5,8 +5,9 @@
  * every entry point arms its own before calling libpng.
  *
  * Writing: an incremental writer (rows in, file out), so the caller converts
- * each row (premultiplied to straight alpha, in Swift) into a buffer it reuses,
- * and chooses the zlib level, which the simplified API cannot. A failed write
+ * each row (premultiplied to straight alpha, in Swift) into a buffer it reuses
+ * instead of a whole straight-alpha copy of the image. (Sequence frames are
+ * written over libdeflate instead: PNGCodec's PNGFrameWriter.) A failed write
  * names the OS error behind it (a full disk, a read-only file system) instead
  * of libpng's bare "Write Error".
  *
@@ -40,15 +41,13 @@ typedef struct sr_png_writer sr_png_writer;
 
 /*
  * Creates (or truncates) path and writes the header of a width x height PNG,
- * 8 bits per channel, sRGB: RGBA when keep_alpha != 0, else RGB.
- * compression_level: 0 (store) ... 9 (smallest), with the single Paeth filter
- * (none when storing); or -1 for libpng's defaults (zlib's default level and
- * the adaptive per-row filter choice), which writes byte for byte the file
- * png_image_write_to_file writes for the same pixels.
+ * 8 bits per channel, sRGB: RGBA when keep_alpha != 0, else RGB, with libpng's
+ * defaults (zlib's default level and the adaptive per-row filter choice), which
+ * write byte for byte the file png_image_write_to_file writes for the same pixels.
  * Returns NULL with status filled on failure (the file may then exist).
  */
 sr_png_writer *sr_png_writer_open(const char *path, uint32_t width, uint32_t height, int keep_alpha,
-                                  int compression_level, sr_png_status *status);
+                                  sr_png_status *status);
 
 /* Writes the next row: width pixels of RGBA8 (keep_alpha) or RGB8, straight
    alpha. Returns 0, or -1 with status filled; after a failure the writer only
