@@ -39,14 +39,17 @@ final class FramePipeline: @unchecked Sendable {
 
     /// Starts `workers` threads running `work` and allocates `buffers` frames
     /// of `width` x `height` (at least workers + 1, so the caller can fill
-    /// one while every worker is busy).
-    init(width: Int, height: Int, workers: Int, buffers: Int, name: String, work: @escaping Work) {
+    /// one while every worker is busy). `workerNiceness`: see `WorkerThread`.
+    init(
+        width: Int, height: Int, workers: Int, buffers: Int, name: String, workerNiceness: Int32 = 0,
+        work: @escaping Work
+    ) {
         self.width = width
         self.height = height
         let workerCount = max(1, workers)
         free = (0 ..< max(buffers, workerCount + 1)).map { _ in Bitmap(width: width, height: height) }
         threads = (0 ..< workerCount).map { number in
-            WorkerThread(name: workerCount == 1 ? name : "\(name)-\(number)") {
+            WorkerThread(name: workerCount == 1 ? name : "\(name)-\(number)", niceness: workerNiceness) {
                 // Strong: the owner cancels or drains, which ends the threads and
                 // with them this reference.
                 self.runWorker(work)

@@ -35,6 +35,19 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
     let core: StreamingEncoder
     private let output: AtomicOutput
 
+    /// How far the workers' priority is lowered (`WorkerThread`). The
+    /// compositor draws a frame in fixed bands, one per core, and waits for the
+    /// last: a worker sharing a core with a band at equal priority delays that
+    /// band while the other core, its band done, idles. Below the compositor,
+    /// the workers take what it leaves and run alone while it waits for a free
+    /// buffer. On the 1080p benchmark scene, 2 cores, this kept 1.97 cores busy
+    /// instead of 1.68 (1.25x the frames per second); 5 is the least that did
+    /// (3: 1.79). The cost: threads of other programs at normal priority (in the
+    /// same session, where the kernel groups by session) outrank the workers, so
+    /// an export competing with such work ran about 10% slower. Figures in
+    /// benchmarks/RESULTS.md.
+    static let workerNiceness: Int32 = 5
+
     /// The least number of digits in a directory's frame numbers.
     public static let minimumDigits = 5
 
@@ -75,7 +88,7 @@ public final class PNGSequenceEncoder: StreamingFrameEncoder, @unchecked Sendabl
                 naming: naming, firstNumber: settings.firstFrameNumber, output: output, path: path,
                 keepAlpha: settings.isTransparent, level: settings.pngCompressionLevel),
             // One frame per worker plus one queued keeps every worker busy.
-            workers: workers, buffers: workers + 1, threadName: "sr-png")
+            workers: workers, buffers: workers + 1, threadName: "sr-png", workerNiceness: Self.workerNiceness)
     }
 
     deinit {

@@ -32,7 +32,7 @@ final class StreamingEncoder: @unchecked Sendable {
 
     init(
         path: String, width: Int, height: Int, noun: String, output: AtomicOutput, sink: any FrameSink,
-        workers: Int, buffers: Int, threadName: String
+        workers: Int, buffers: Int, threadName: String, workerNiceness: Int32 = 0
     ) {
         self.path = path
         self.width = width
@@ -42,7 +42,7 @@ final class StreamingEncoder: @unchecked Sendable {
         self.sink = sink
         pipeline = FramePipeline(
             width: width, height: height, workers: workers, buffers: buffers,
-            name: threadName
+            name: threadName, workerNiceness: workerNiceness
         ) { frame, index in
             try sink.consume(frame, index: index)
         }

@@ -22,8 +22,16 @@ final class WorkerThread: @unchecked Sendable {
     private var joined = false
 
     /// Starts `body` at once on a new thread. `name` labels it for debugging.
-    init(name: String, _ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Body(body, name: name)).toOpaque()
+    /// `niceness` > 0 lowers the thread's scheduling priority by that much
+    /// against the process's (`setpriority`; Linux schedules threads one by
+    /// one, so this touches no other thread; elsewhere, and where the system
+    /// refuses, the thread keeps the process's priority).
+    init(name: String, niceness: Int32 = 0, _ body: @escaping @Sendable () -> Void) {
+        let run: @Sendable () -> Void = {
+            if niceness > 0 { WorkerThread.lowerPriority(by: niceness) }
+            body()
+        }
+        let box = Unmanaged.passRetained(Body(run, name: name)).toOpaque()
         let result = pthread_create(
             &thread, nil,
             { argument in
@@ -40,6 +48,16 @@ final class WorkerThread: @unchecked Sendable {
         let thread = WorkerThread(name: name, body)
         thread.joined = true
         pthread_detach(thread.thread)
+    }
+
+    /// Lowers the calling thread's priority (`WorkerThread.init`).
+    static func lowerPriority(by niceness: Int32) {
+        #if os(Linux)
+        errno = 0
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        guard errno == 0 else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, current + niceness))
+        #endif
     }
 
     /// Waits for the closure to return. Call once, from another thread.

@@ -1,8 +1,9 @@
 import CLibDeflate
-import Encoders
+@testable import Encoders
 import Foundation
 @testable import PNGCodec
 import Primitives
+import Synchronization
 import Testing
 
 @Suite("PNGFrameWriter: PNG frames over libdeflate")
@@ -250,5 +251,27 @@ struct PNGFrameWriterTests {
             let error = #expect(throws: PNGError.self) { try PNGFrameWriter(compressionLevel: level, path: "f.png") }
             #expect(error?.description == "cannot write PNG 'f.png': PNG compression level must be 0...9, not \(level)")
         }
+    }
+}
+
+@Suite("PNG sequence workers' priority")
+struct PNGWorkerPriorityTests {
+    @Test("a worker started with a niceness runs that much below the process; one without, at its priority")
+    func workerNiceness() throws {
+        #if os(Linux)
+        errno = 0
+        let process = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        try #require(errno == 0)
+        let seen = Mutex<[Int32]>([])
+        for niceness: Int32 in [PNGSequenceEncoder.workerNiceness, 0] {
+            let thread = WorkerThread(name: "probe", niceness: niceness) {
+                let mine = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                seen.withLock { $0.append(mine) }
+            }
+            thread.join()
+        }
+        #expect(PNGSequenceEncoder.workerNiceness > 0)
+        #expect(seen.withLock { $0 } == [min(19, process + PNGSequenceEncoder.workerNiceness), process])
+        #endif
     }
 }
