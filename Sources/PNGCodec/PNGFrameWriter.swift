@@ -163,9 +163,10 @@ public final class PNGFrameWriter: @unchecked Sendable {
     private var filtered = ByteBuffer()
     /// The file: the bytes before the deflate stream, the stream, the bytes after.
     private var file = ByteBuffer()
-    /// This row and the one above, unfiltered (the one above is zeros for the first
-    /// row), and two candidate filterings of this row.
-    private var current = ByteBuffer(), previous = ByteBuffer(), trial = ByteBuffer(), best = ByteBuffer()
+    /// A row of zeros (the row above the first), two rows kept unfiltered for the
+    /// row below once their place in `filtered` holds filtered bytes, and two
+    /// candidate filterings of a row.
+    private var zeros = ByteBuffer(), savedRows = (ByteBuffer(), ByteBuffer()), trial = ByteBuffer(), best = ByteBuffer()
 
     /// The bytes before the deflate stream: signature (8), IHDR (12 + 13),
     /// sRGB (12 + 1), the IDAT length and type (8).
@@ -236,20 +237,30 @@ public final class PNGFrameWriter: @unchecked Sendable {
         let stride = width * bpp
         let filteredCount = (stride + 1) * height
         filtered.reserve(filteredCount)
-        for row in [current, previous, trial, best] { row.reserve(stride) }
-        previous.bytes.initialize(repeating: 0, count: stride)
+        for row in [zeros, savedRows.0, savedRows.1, trial, best] { row.reserve(stride) }
+        zeros.bytes.initialize(repeating: 0, count: stride)
         bitmap.pixels.withUnsafeBytes { pixels in
+            // Each row is converted straight into its place in `filtered`; `above` is
+            // the row above, unfiltered, wherever it is.
+            var above = UnsafePointer(zeros.bytes)
             for y in 0 ..< height {
                 let source = pixels.baseAddress! + y * width * 4
-                if keepAlpha {
-                    Unpremultiply.row(source, into: current.bytes, count: width)
-                } else {
-                    PNGCodec.packRGB(source, into: current.bytes, count: width)
-                }
                 let out = filtered.bytes + y * (stride + 1)
-                let filter = filterRow(into: out + 1, stride: stride, bpp: bpp)
-                out[0] = filter.rawValue
-                swap(&current, &previous)
+                let row = out + 1
+                if keepAlpha {
+                    Unpremultiply.row(source, into: row, count: width)
+                } else {
+                    PNGCodec.packRGB(source, into: row, count: width)
+                }
+                if compressionLevel == 0 || (compressionLevel == 1 && Self.isRunRow(row, count: stride, bpp: bpp)) {
+                    out[0] = PNGRowFilter.none.rawValue
+                    above = UnsafePointer(row)
+                    continue
+                }
+                let saved = above == UnsafePointer(savedRows.0.bytes) ? savedRows.1 : savedRows.0
+                saved.bytes.update(from: row, count: stride)
+                out[0] = filterRow(saved.bytes, above: above, into: row, stride: stride, bpp: bpp).rawValue
+                above = UnsafePointer(saved.bytes)
             }
         }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredCount)
@@ -273,24 +284,23 @@ public final class PNGFrameWriter: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: file.bytes, count: Self.prefixCount + streamCount + Self.suffixCount)
     }
 
-    /// Filters `current` (above it `previous`) into `out` and returns the filter.
-    private func filterRow(into out: UnsafeMutablePointer<UInt8>, stride: Int, bpp: Int) -> PNGRowFilter {
-        let row = UnsafePointer(current.bytes)
-        if compressionLevel == 0 || (compressionLevel == 1 && Self.isRunRow(row, count: stride, bpp: bpp)) {
-            out.update(from: row, count: stride)
-            return .none
-        }
+    /// The filter of least sum for `row` (`above` it), its bytes written to `out`,
+    /// which holds the row unfiltered already.
+    private func filterRow(
+        _ row: UnsafeMutablePointer<UInt8>, above: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        stride: Int, bpp: Int
+    ) -> PNGRowFilter {
         var choice = PNGRowFilter.none
         var least = PNGRowFilter.absoluteSum(row, count: stride)
         for filter in [PNGRowFilter.sub, .up, .average, .paeth] {
-            let sum = filter.apply(row, previous: previous.bytes, into: trial.bytes, count: stride, bpp: bpp)
+            let sum = filter.apply(row, previous: above, into: trial.bytes, count: stride, bpp: bpp)
             if sum < least {
                 least = sum
                 choice = filter
                 swap(&trial, &best)
             }
         }
-        out.update(from: choice == .none ? row : UnsafePointer(best.bytes), count: stride)
+        if choice != .none { out.update(from: best.bytes, count: stride) }
         return choice
     }
 
