@@ -41,15 +41,16 @@ enum ShadowKernels {
         0.5 * (erf8((h - p) * k) + erf8((h + p) * k))
     }
 
-    /// The corner correction for `|u| = au`, `|v| = av`, zero outside the zones.
+    /// The corner integral's samples for `|v| = av`, in order: each sub-interval's Gaussian mass and the
+    /// half-width of the shape's row at its middle (both sides of a short shape). The one definition the
+    /// per-pixel and the per-row forms share, so they compute the same lanes.
     @inline(__always)
-    static func correction8(_ s: ShadowShape, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
+    static func forEachCornerSample(_ s: ShadowShape, av: SIMD8<Float>, _ body: (_ mass: SIMD8<Float>, _ row: SIMD8<Float>) -> Void) {
         let hh = s.halfHeight
         let r = s.radius
         let start = hh - r
         let k = s.k
         let hwMinusR = SIMD8<Float>(repeating: s.halfWidth - r)
-        var total = SIMD8<Float>(repeating: 0)
         let n = ShadowShape.cornerSamples
         for side in 0 ..< (s.bothSides ? 2 : 1) {
             let centre = side == 0 ? av : -av
@@ -67,48 +68,32 @@ enum ShadowKernels {
                 previous = next
                 let q = lo + step * (Float(j) + 0.5) - start
                 let square = r * r - q * q
-                let row = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
-                total += mass * (phiFull - phi8(au, row, k))
+                body(mass, hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot())
             }
         }
+    }
+
+    /// The corner correction for `|u| = au`, `|v| = av`, zero outside the zones.
+    @inline(__always)
+    static func correction8(_ s: ShadowShape, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
+        var total = SIMD8<Float>(repeating: 0)
+        forEachCornerSample(s, av: av) { mass, row in total += mass * (phiFull - phi8(au, row, s.k)) }
         return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
     }
 
     /// Most sample rows `cornerRows` writes: both sides of a short shape.
     static let maxCornerRows = 2 * ShadowShape.cornerSamples
 
-    /// `correction8`'s per-`av` part, in its order: the sample rows (row half-widths) and their Gaussian
-    /// masses, computed with the same vector operations on a splat of `av`. Writes up to `maxCornerRows` of
-    /// each; returns how many.
+    /// `correction8`'s per-`av` part for a row: the samples of a splat of `av`. Writes up to `maxCornerRows`
+    /// masses and rows; returns how many.
     static func cornerRows(
         _ s: ShadowShape, av: Float, rows: UnsafeMutablePointer<SIMD8<Float>>, masses: UnsafeMutablePointer<SIMD8<Float>>
     ) -> Int {
-        let hh = s.halfHeight
-        let r = s.radius
-        let start = hh - r
-        let k = s.k
-        let hwMinusR = SIMD8<Float>(repeating: s.halfWidth - r)
-        let n = ShadowShape.cornerSamples
-        let avs = SIMD8<Float>(repeating: av)
         var count = 0
-        for side in 0 ..< (s.bothSides ? 2 : 1) {
-            let centre = side == 0 ? avs : -avs
-            var lo = centre - s.reach
-            lo = lo.replacing(with: start, where: lo .< start)
-            var hi = centre + s.reach
-            hi = hi.replacing(with: hh, where: hi .> hh)
-            hi = hi.replacing(with: lo, where: hi .< lo)
-            let step = (hi - lo) * (1 / Float(n))
-            var previous = erf8((lo - centre) * k)
-            for j in 0 ..< n {
-                let next = erf8((lo + step * Float(j + 1) - centre) * k)
-                masses[count] = 0.5 * (next - previous)
-                previous = next
-                let q = lo + step * (Float(j) + 0.5) - start
-                let square = r * r - q * q
-                rows[count] = hwMinusR + square.replacing(with: 0, where: square .< 0).squareRoot()
-                count += 1
-            }
+        forEachCornerSample(s, av: SIMD8(repeating: av)) { mass, row in
+            masses[count] = mass
+            rows[count] = row
+            count += 1
         }
         return count
     }
