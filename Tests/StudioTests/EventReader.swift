@@ -29,6 +29,20 @@ final class EventReader: @unchecked Sendable {
         try await RawHTTP.offPool { try self.nextBlocking(named: name, timeout: timeout) }
     }
 
+    /// The next `error` event with a problem at `place`. A save in place is a truncate and then a write, and
+    /// the studio may read the file between them: that read is an error of its own ("the file is empty"), and
+    /// the next poll brings the real one. Other errors before it are passed over (at most five).
+    func nextError(about place: String, timeout: Double = 30) async throws -> Event {
+        var seen: [String] = []
+        for _ in 0 ..< 6 {
+            let event = try await next(named: "error", timeout: timeout)
+            let problems = event.json["problems"] as? [[String: Any]] ?? []
+            if problems.contains(where: { $0["place"] as? String == place }) { return event }
+            seen.append(event.data)
+        }
+        throw RawHTTPError(description: "no error event about '\(place)'; errors seen: \(seen)")
+    }
+
     /// True once the server has ended the stream (the last chunk, or the connection closed).
     func ended(timeout: Double = 5) async throws -> Bool {
         try await RawHTTP.offPool {

@@ -143,8 +143,10 @@ import Testing
             let good = try await page.waitForFrame("frame 5") { StudioPage.frameIndex(in: $0.src) == 5 && $0.loaded }
             // "fps" is on line 4 of the example, its value at column 10.
             try scene.write(try scene.edited(replacing: "\"fps\": 60", with: "\"fpz\": 60"))
+            // Until it names "fpz": a save in place may first be read empty (an error of its own).
             try await page.browser.wait(for: "the error panel", describe: { "\(try await page.errorPanel())" }) {
-                try await page.errorPanel().visible
+                let panel = try await page.errorPanel()
+                return panel.visible && panel.text.contains("fpz")
             }
             let panel = try await page.errorPanel()
             #expect(panel.text.contains("fpz"), "the place: \(panel.text)")

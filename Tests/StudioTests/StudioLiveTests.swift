@@ -34,7 +34,7 @@ import Testing
 
         // An invalid save: the error with its place, line and column; the last good frames stay.
         try scratch.write(darker.replacingOccurrences(of: #""fps": 60"#, with: #""fps": "fast""#))
-        let error = try await events.next(named: "error")
+        let error = try await events.nextError(about: "fps")
         let problems = error.json["problems"] as? [[String: Any]] ?? []
         let fps = try #require(problems.first { $0["place"] as? String == "fps" }, "\(error.data)")
         #expect(fps["line"] as? Int == 4)
