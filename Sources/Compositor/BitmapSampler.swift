@@ -57,7 +57,7 @@ struct BitmapSampler {
         if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(
                 row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
-                count: count, dst: dst, alpha: alpha, scratch: scratch.source)
+                count: count, dst: dst, alpha: alpha, opaqueSource: opaqueSource, scratch: scratch.source)
             return
         }
         let src = sample(y: y, x: x, count: count)

@@ -150,8 +150,10 @@ struct BlendKernelVectorTests {
         BlendKernels.sourceOverConstantReference(dst: dst, src: samples, alpha: alpha, count: count)
     }
 
-    @Test("Sampling.horizontalOver equals its plain reference for every alpha and length", arguments: [Source.mixed, .opaque])
-    func horizontalOver(texels source: Source) {
+    @Test(
+        "Sampling.horizontalOver equals its plain reference for every alpha and length, storing or blending",
+        arguments: [(Source.mixed, false), (.opaque, false), (.opaque, true)])
+    func horizontalOver(texels source: Source, opaqueSource: Bool) {
         var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0))
         let texels = 40
         var mismatches: [String] = []
@@ -173,7 +175,7 @@ struct BlendKernelVectorTests {
                             Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
                                 Sampling.horizontalOver(
                                     r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
-                                    count: count, dst: $0, alpha: alpha, scratch: scratch)
+                                    count: count, dst: $0, alpha: alpha, opaqueSource: opaqueSource, scratch: scratch)
                             } reference: {
                                 Self.horizontalOverReference(row, offsets: offsets, weights: weights, count: count, dst: $0, alpha: alpha)
                             }
