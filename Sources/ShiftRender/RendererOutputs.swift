@@ -72,13 +72,18 @@ extension Renderer {
                 let compositor = try self.compositor(with: MemoryEstimate.encoder(format, settings: settings))
                 try cancellation.check()
                 var frame = Bitmap(width: settings.width, height: settings.height)
+                var held = HeldFrame()
                 report.stage = .frames
                 for index in range {
                     try cancellation.check()
-                    compositor.render(frame: index, into: &frame)
+                    let list = compositor.plan.displayList(frame: index)
+                    if !held.copy(list, into: &frame) { compositor.render(list, into: &frame) }
                     // Hands the frame over and takes back a free buffer: compositing
                     // the next frame overlaps encoding this one, with no copy.
+                    held.release()
+                    let handedOver = frame
                     frame = try encoder.exchange(frame)
+                    held.keep(list, handedOver)
                     report.framesDone += 1
                     progress(report)
                 }
