@@ -70,8 +70,12 @@ enum FileSystem {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            // Read up to the terminating NUL in place: `d_name` is declared 256 bytes, but the
+            // kernel fills only the name and its NUL, so copying the whole field reads unset bytes.
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: field.pointee)) {
+                    String(cString: $0)
+                }
             }
             if name != "." && name != ".." { names.append(name) }
         }
