@@ -253,6 +253,8 @@ static int sr_open_encoder(const sr_video_writer_config *c, const sr_plan *p, sr
     int ret = sr_parse_options(&options, c->codec_options);
     if (ret < 0)
         ret = sr_fail(error, error_size, ret, "cannot parse encoder options '%s'", c->codec_options);
+    else if (!strcmp(p->codec->name, "libx264") && (ret = sr_x264_leave_out_avx512(&options)) < 0)
+        ret = sr_fail(error, error_size, ret, "cannot set x264's CPU features");
     else if ((ret = avcodec_open2(e, p->codec, &options)) < 0)
         ret = sr_fail(error, error_size, ret, "cannot open encoder '%s'", c->codec_name);
     else if (av_dict_count(options) > 0)

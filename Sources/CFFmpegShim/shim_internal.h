@@ -30,6 +30,15 @@ typedef struct sr_stop_flag {
 int sr_stop_requested(void *flag);
 void sr_stop_raise(sr_stop_flag *flag);
 
+/* libx264 without its AVX-512 code (x264_cpu.c says why). sr_x264_cpu_list
+   writes the CPU's features in x264's names, AVX-512 left out, and returns 1;
+   0 when the CPU has no AVX-512 (nothing to leave out), -1 when out is too
+   small. sr_x264_leave_out_avx512 adds that list to the "x264-params" entry
+   of an encoder's options: 0 or 1 done, negative on failure. */
+struct AVDictionary;
+int sr_x264_cpu_list(char *out, size_t size);
+int sr_x264_leave_out_avx512(struct AVDictionary **options);
+
 /* Maps straight BGRA frames onto a fixed 256-colour palette with dithering
    (libavfilter's paletteuse), producing PAL8 frames for the GIF encoder. */
 typedef struct sr_palette_mapper sr_palette_mapper;
