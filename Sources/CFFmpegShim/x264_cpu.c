@@ -1,17 +1,19 @@
 /*
  * x264_cpu.c: the CPU features libx264 may use, AVX-512 left out.
  *
- * Why: on this project's CI machines (AVX-512 CPUs under a VM), libx264's
- * AVX-512 code made the bytes of an MP4 depend on what the process had
- * encoded before: the same frames and settings, encoded one after another by
- * one thread, gave a different stream for the 2nd to 6th encode and the
- * original one after (a C program over this shim, every run). The frames
- * reaching x264 were the same (hashed); x264 calls serialized by a lock did
- * not help; with AVX-512 left out no encode differed (in-process stress
- * tests: 4 in 6 runs failed before, none in 8 after). libx264 gives the same
- * output for every instruction set (the first encode's bytes are unchanged),
- * so leaving one out costs only speed, and little: x264 alone at 1080p took
- * 4% more CPU time, within this machine's noise (benchmarks/RESULTS.md).
+ * Why: libx264's AVX-512 code (Debian 12's 0.164.3095) reads heap memory
+ * that nothing wrote, and what it finds there changes the stream. The same
+ * frames and settings gave different MP4s when glibc filled fresh heap
+ * memory with different bytes (MALLOC_PERTURB_=1, 85, 170: a different file
+ * each, every run, at 320x180 with presets fast and medium, 1 and 2
+ * threads); so does ffmpeg's command line tool on frames that trigger it.
+ * Zeroing every byte of the frames handed to x264, padding and 64 KB beyond
+ * included, changed nothing: the memory is x264's. In a long-lived process
+ * it showed as an MP4 that depended on what the process had encoded before.
+ * With AVX-512 left out, the bytes never depend on the heap (BitExactTests
+ * runs both checks). Leaving it out costs only speed, and little: x264
+ * alone at 1080p took 4% more CPU time, within this machine's noise
+ * (benchmarks/RESULTS.md).
  *
  * x264 takes the list of features by name ("asm"), replacing its own
  * detection, so the list must name only what the CPU has: it is built from

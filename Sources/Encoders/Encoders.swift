@@ -59,9 +59,9 @@
 /// - prores_ks: nothing; slices are coded independently (a test holds this).
 /// So a clip encoded on machines with different core counts differs in bytes
 /// but not in how its chunks join; pin `encoderThreads` where the bytes must
-/// match across machines. libx264 runs without its AVX-512 code: with it, an
-/// MP4's bytes depended on what the process had encoded before
-/// (`CFFmpegShim/x264_cpu.c`).
+/// match across machines. libx264 runs without its AVX-512 code: that code
+/// reads heap memory nothing wrote, so an MP4's bytes depended on what the
+/// process had done before (`CFFmpegShim/x264_cpu.c`).
 ///
 /// Invariant: memory does not grow with the clip. Frames go from the caller
 /// to encoder threads through a fixed set of frame buffers (`FramePipeline`):

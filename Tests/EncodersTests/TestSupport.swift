@@ -29,9 +29,9 @@ struct ProcessResult {
     var stderr: String
 }
 
-/// Runs a tool to completion. Output goes through temporary files, so a
-/// chatty tool cannot block on a full pipe.
-func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+/// Runs a tool to completion, with `environment` added to this process's.
+/// Output goes through temporary files, so a chatty tool cannot block on a full pipe.
+func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
     try withTemporaryDirectory { scratch in
         let outPath = scratch + "/stdout"
         let errPath = scratch + "/stderr"
@@ -42,6 +42,9 @@ func run(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
