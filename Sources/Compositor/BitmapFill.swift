@@ -6,9 +6,14 @@ import FramePlan
 /// the item's column table in the band's scratch rows and does each row's
 /// vertical texel blend once for all its runs. The interior fuses sampling
 /// with the constant-alpha blend (a copy where the mapping is one).
+///
+/// `backing`: an opaque premultiplied colour the samples are laid over
+/// first, for a bypassed group's bitmap drawn straight from above its solid
+/// background (`LayerBypass`); nil for every item of a plan.
 struct BitmapFill: CoverageFill {
     let mapping: TexelMapping
     let texture: Texture
+    var backing: UInt32?
 
     /// Nil for an unknown, empty or malformed bitmap, a snapshot where
     /// snapshots are not allowed (`sources` has none), or a mapping that cannot
@@ -24,7 +29,7 @@ struct BitmapFill: CoverageFill {
     }
 
     var prepared: PreparedFill { .bitmap(self) }
-    var paintsOpaque: Bool { texture.isOpaque }
+    var paintsOpaque: Bool { texture.isOpaque || backing != nil }
 
     struct Band {
         var sampler: BitmapSampler
@@ -33,8 +38,8 @@ struct BitmapFill: CoverageFill {
 
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
         Band(
-            sampler: BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns),
-            opaqueSource: texture.isOpaque)
+            sampler: BitmapSampler(mapping: mapping, texture: texture, scratch: scratch, columns: columns, backing: backing),
+            opaqueSource: paintsOpaque)
     }
 
     @inline(__always)
@@ -56,7 +61,13 @@ struct BitmapFill: CoverageFill {
     }
 
     func referencePixel(_ item: PreparedItem, x: Int, y: Int) -> (coverage: Double, source: SIMD4<UInt8>)? {
-        let p = Sampling.referenceSample(mapping, texture, x: x, y: y)
+        var p = Sampling.referenceSample(mapping, texture, x: x, y: y)
+        if let backing {
+            let sample = withUnsafeBytes(of: p) { Array($0) }
+            var backed = [UInt8](repeating: 0, count: 4)
+            BlendKernels.overColorReference(sample, color: backing, count: 1, into: &backed)
+            p = backed.withUnsafeBytes { $0.load(as: UInt32.self) }
+        }
         return (
             CoverageKernels.referenceCoverage(item.shape, x: x, y: y),
             SIMD4(UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF), UInt8(p >> 24))

@@ -9,13 +9,16 @@ struct BitmapSampler {
     private let separable: Bool
     private let copy: (x: Int, y: Int)?
     private let scratch: RowScratch
+    /// An opaque colour every sample is laid over (`BitmapFill.backing`).
+    private let backing: UInt32?
     /// Separable path: the blended texel row of the current target row.
     private var row: UnsafeRawPointer
     /// True when `row` points into the texture (row weight 0), so a copy may read it directly.
     private var rowIsTexture = false
 
     /// `columns` are the target columns the item can touch (its bounds).
-    init(mapping: TexelMapping, texture: Texture, scratch: RowScratch, columns: Range<Int>) {
+    init(mapping: TexelMapping, texture: Texture, scratch: RowScratch, columns: Range<Int>, backing: UInt32? = nil) {
+        self.backing = backing
         self.mapping = mapping
         texels = texture.base
         rowBytes = texture.rowBytes
@@ -57,11 +60,12 @@ struct BitmapSampler {
         if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(
                 row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
-                count: count, dst: dst, alpha: alpha, opaqueSource: opaqueSource, scratch: scratch.source)
+                count: count, dst: dst, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
+                scratch: scratch.source)
             return
         }
         let src = sample(y: y, x: x, count: count)
-        if alpha == 255 && opaqueSource {
+        if alpha == 255 && (opaqueSource || backing != nil) {
             dst.update(from: src, count: count * 4)
         } else {
             BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: alpha, count: count)
@@ -76,11 +80,17 @@ struct BitmapSampler {
         return x + copy.x
     }
 
-    /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), valid until the next call.
+    /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), over
+    /// the backing colour if there is one; valid until the next call.
     func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> {
         let out = scratch.source
         if separable {
-            if let column = copyColumn(x, count: count) { return (row + column * 4).assumingMemoryBound(to: UInt8.self) }
+            if let column = copyColumn(x, count: count) {
+                let texels = (row + column * 4).assumingMemoryBound(to: UInt8.self)
+                guard let backing else { return texels }
+                BlendKernels.overColor(texels, color: backing, count: count, into: out)
+                return UnsafePointer(out)
+            }
             Sampling.horizontal(
                 row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
                 count: count, into: UnsafeMutableRawPointer(out))
@@ -93,6 +103,7 @@ struct BitmapSampler {
                 texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
                 weightsY: scratch.pixelWeightsY, count: count, into: UnsafeMutableRawPointer(out))
         }
+        if let backing { BlendKernels.overColor(out, color: backing, count: count, into: out) }
         return UnsafePointer(out)
     }
 }

@@ -79,6 +79,17 @@ enum BlendKernels {
         for i in 0 ..< count { blendPixel(dst + 4 * i, c, UInt32(alpha)) }
     }
 
+    /// `out[i] = src[i] over color` at alpha 255: samples laid on an opaque
+    /// backing colour (a bypassed group's bitmap over its solid, `LayerBypass`).
+    /// `out` may be `src`.
+    static func overColorReference(_ src: UnsafePointer<UInt8>, color: UInt32, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0 ..< count {
+            let s = pixel(src + 4 * i)
+            UnsafeMutableRawPointer(out + 4 * i).storeBytes(of: color, as: UInt32.self)
+            blendPixel(out + 4 * i, s, 255)
+        }
+    }
+
     // MARK: SIMD kernels
 
     /// Source-over of eight pixels with the source already multiplied by coverage
@@ -168,6 +179,19 @@ enum BlendKernels {
             i &+= 8
         }
         if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }
+    }
+
+    /// SIMD `overColorReference`.
+    static func overColor(_ src: UnsafePointer<UInt8>, color: UInt32, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let backing = Pixels8(repeating: color)
+        let full = Pixels8(repeating: 255)
+        var i = 0
+        while i &+ 8 <= count {
+            let s = UnsafeRawPointer(src + 4 &* i).loadUnaligned(as: Pixels8.self)
+            UnsafeMutableRawPointer(out + 4 &* i).storeBytes(of: blend8(backing, s, full), as: Pixels8.self)
+            i &+= 8
+        }
+        if i < count { overColorReference(src + 4 * i, color: color, count: count - i, into: out + 4 * i) }
     }
 
     /// SIMD `sourceOverConstantReference`. At alpha 255, eight opaque source

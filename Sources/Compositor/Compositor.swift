@@ -126,7 +126,10 @@
 ///   then never drawn. A group of opacity 1 without clips whose shape is a
 ///   whole-pixel box is not layered: its items join the list, cut to that box
 ///   (byte for byte what drawing them directly gives, inside the box; a layer
-///   would differ only by rounding).
+///   would differ only by rounding). Rows across the whole layer where it
+///   would hold one opaque item, or one bitmap over an opaque solid (a screen
+///   cross-fading in), are drawn straight onto the target at the group's
+///   opacity and skipped by the layer (`LayerBypass`: the same bytes).
 /// - Drawing: each band first draws its rows of every layer, innermost first
 ///   (clear to transparent, except under the largest opaque item's box, where
 ///   the store replaces whatever was there; nothing when an opaque item

@@ -5,6 +5,8 @@ import FramePlan
 /// (layer pixel `(x, y)` is target pixel `(x, y)`) inside the group's shape
 /// and clips at its opacity, like a bitmap without sampling: the interior is
 /// the constant-alpha blend of the layer's row, the edges per-pixel alpha.
+/// Rows whose layer pixels could be computed straight away skip the layer
+/// (`LayerBypass`).
 struct LayerFill: CoverageFill {
     let layer: GroupLayer
 
@@ -42,17 +44,24 @@ struct LayerFill: CoverageFill {
             clips.append(c)
         }
         guard !box.isEmpty else { return }
-        let nested = Rasterizer.prepare(content, target: box, sources: sources, depth: depth + 1, threads: threads)
+        var nested = Rasterizer.prepare(content, target: box, sources: sources, depth: depth + 1, threads: threads)
         guard var used = nested.items.first?.bounds else { return }
         for item in nested.items.dropFirst() {
             let b = item.bounds
             used = PixelBox(x0: min(used.x0, b.x0), y0: min(used.y0, b.y0), x1: max(used.x1, b.x1), y1: max(used.y1, b.y1))
         }
+        // Rows where the layer would hold pixels computable straight away: drawn directly, left alone by the layer.
+        let bypass = sources.bypassesLayers ? LayerBypass.find(content: nested.items, layer: used, shape: shape, clips: clips) : nil
+        let bypassed = bypass?.bands ?? []
+        for index in nested.items.indices where !bypassed.isEmpty { nested.items[index].excluded = bypassed }
         let fill = LayerFill(layer: GroupLayer(box: used, content: nested))
-        items.append(
-            PreparedItem(
-                fill.prepared, shape: shape, clips: clips, opacity: opacity, bounds: used,
-                paintsOpaque: fill.paintsOpaque))
+        var composite = PreparedItem(
+            fill.prepared, shape: shape, clips: clips, opacity: opacity, bounds: used, paintsOpaque: fill.paintsOpaque)
+        composite.excluded = bypassed
+        items.append(composite)
+        if let bypass {
+            for band in bypass.bands { items.append(bypass.direct.bypassing(to: band, opacity: opacity)) }
+        }
     }
 
     /// The whole-pixel box a shape is exactly (coverage 1 inside, 0 outside):

@@ -35,6 +35,8 @@ struct PreparedItem: Sendable {
     let opaqueBox: PixelBox?
     /// The pixels of a later opaque item's `opaqueBox` that hide part of this one (`Occlusion`).
     var hiddenBy: PixelBox?
+    /// Pixels this item leaves alone because another item draws them (`LayerBypass`); usually none.
+    var excluded: [PixelBox] = []
 
     /// `item.opacity` clamped to 0...1, NaN as 0: an item of opacity 0 is never prepared.
     static func opacity(of item: DrawItem) -> Double { item.opacity > 0 ? min(item.opacity, 1) : 0 }
@@ -174,6 +176,20 @@ struct PreparedItem: Sendable {
         opacityByte = roundedByte(Float(opacity) * 255)
         self.bounds = bounds
         opaqueBox = paintsOpaque ? Self.opaqueBox(shape: shape, clips: clips, opacityByte: opacityByte, bounds: bounds) : nil
+    }
+
+    /// This item cut to `box` (within its bounds) at `opacity` instead of its
+    /// own: what a group's layer would hold there, drawn onto the group's
+    /// target (`LayerBypass`). Its fill paints `box` exactly opaque.
+    func bypassing(to box: PixelBox, opacity: Double) -> PreparedItem {
+        PreparedItem(fill, shape: shape, clips: clips, opacity: opacity, bounds: box.intersection(bounds), paintsOpaque: true)
+    }
+
+    /// This item with another fill over the same pixels (`LayerBypass`: a bitmap given a backing colour).
+    func replacingFill(_ fill: PreparedFill) -> PreparedItem {
+        var item = PreparedItem(fill, shape: shape, clips: clips, opacity: Double(opacity), bounds: bounds, paintsOpaque: false)
+        item.hiddenBy = hiddenBy
+        return item
     }
 
     /// Pixels where shape and every clip cover exactly 1 at opacity 1 (an

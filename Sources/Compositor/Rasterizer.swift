@@ -19,6 +19,9 @@ enum Rasterizer {
     struct Sources: Sendable {
         var images: [MipChain?]
         var snapshots: [MipChain?]
+        /// Rows of groups that need no layer are drawn without it (`LayerBypass`); false only for
+        /// tests comparing the two paths, which give the same bytes.
+        var bypassesLayers = true
 
         static func chain(_ b: Bitmap) -> MipChain? {
             b.width > 0 && b.height > 0 && b.pixels.count == b.width * b.height * 4 ? MipChain(b) : nil

@@ -2,8 +2,9 @@
 ///
 /// A row of an item is cut into runs that cost differently:
 /// - the row span (shape, clips and bounds intersected; exact for rotations),
-///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`), is
-///   handed to the fill (`Fill.drawRun`) as one or two runs;
+///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`) and
+///   the pixels drawn without the item (`PreparedItem.excluded`, `LayerBypass`),
+///   is handed to the fill (`Fill.drawRun`) as one or more runs;
 /// - coverage fills (solid, bitmap, gradient, group layer) split a run into the interior
 ///   run where shape and every clip have coverage exactly 1
 ///   (`CoverageShape.fullSpan`: one constant alpha, the opacity, no coverage
@@ -24,6 +25,7 @@ struct RowPainter<F: Fill> {
     private var band: F.Band
     private let bounds: PixelBox
     private let hiddenBy: PixelBox?
+    private let excluded: [PixelBox]
 
     /// Nil when the fill has nothing to draw in this band.
     init?(
@@ -35,6 +37,7 @@ struct RowPainter<F: Fill> {
         row = ItemRow(item, target: target, width: width, origin: origin, scratch: scratch)
         bounds = item.bounds
         hiddenBy = item.hiddenBy
+        excluded = item.excluded
     }
 
     mutating func drawRow(_ y: Int) {
@@ -47,11 +50,35 @@ struct RowPainter<F: Fill> {
             x1 = min(x1, s.upper)
         }
         guard x0 < x1 else { return }
-        if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
+        if !excluded.isEmpty {
+            drawOutside(y, x0, x1)
+        } else if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
             if x0 < h.x0 { F.drawRun(&band, y: y, lower: x0, upper: h.x0, row) }
             if h.x1 < x1 { F.drawRun(&band, y: y, lower: h.x1, upper: x1, row) }
         } else {
             F.drawRun(&band, y: y, lower: x0, upper: x1, row)
+        }
+    }
+
+    /// Draws the pixels of `x0 ..< x1` on row `y` outside `hiddenBy` and every
+    /// excluded box, left to right: a few boxes, so a scan per run, no sorting.
+    private mutating func drawOutside(_ y: Int, _ x0: Int, _ x1: Int) {
+        var cursor = x0
+        while cursor < x1 {
+            var coveredTo = cursor
+            var next = x1
+            func look(_ box: PixelBox) {
+                guard box.y0 <= y, y < box.y1, box.x1 > cursor, box.x0 < x1 else { return }
+                if box.x0 <= cursor { coveredTo = max(coveredTo, box.x1) } else { next = min(next, box.x0) }
+            }
+            if let h = hiddenBy { look(h) }
+            for box in excluded { look(box) }
+            if coveredTo > cursor {
+                cursor = coveredTo
+            } else {
+                F.drawRun(&band, y: y, lower: cursor, upper: next, row)
+                cursor = next
+            }
         }
     }
 }

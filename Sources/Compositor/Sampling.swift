@@ -172,17 +172,38 @@ enum Sampling {
     /// choice is made once per call, not per eight pixels from the samples:
     /// that test mispredicted on text-like snapshots, and the reduced benchmark
     /// plan drew 5% faster without it (benchmarks/RESULTS.md).
+    ///
+    /// `backing`, an opaque premultiplied colour, lays each sample over it
+    /// first (`BlendKernels.overColor`): the samples are then opaque.
     static func horizontalOver(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool,
+        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool, backing: UInt32? = nil,
         scratch: UnsafeMutablePointer<UInt8>
     ) {
+        // Two specialized loops, so the plain one carries nothing for the backing.
+        if let backing {
+            horizontalOver(
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: alpha == 255,
+                scratch: scratch, backing: backing
+            ) { BlendKernels.blend8(Pixels8(repeating: backing), $0, Pixels8(repeating: 255)) }
+        } else {
+            horizontalOver(
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha,
+                stores: alpha == 255 && opaqueSource, scratch: scratch, backing: nil) { $0 }
+        }
+    }
+
+    @inline(__always)
+    private static func horizontalOver(
+        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
+        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, stores: Bool,
+        scratch: UnsafeMutablePointer<UInt8>, backing: UInt32?, laid: (Pixels8) -> Pixels8
+    ) {
         let a = Pixels8(repeating: UInt32(alpha))
-        let stores = alpha == 255 && opaqueSource
         var i = 0
         while i &+ 8 <= count {
             let pairs = texelPairs(row, offsets + i)
-            let s = lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
+            let s = laid(lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)))
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             if stores {
                 d.storeBytes(of: s, as: Pixels8.self)
@@ -193,6 +214,7 @@ enum Sampling {
         }
         if i < count {
             horizontal(row, offsets: offsets + i, weights: weights + i, count: count - i, into: UnsafeMutableRawPointer(scratch))
+            if let backing { BlendKernels.overColor(scratch, color: backing, count: count - i, into: scratch) }
             BlendKernels.sourceOverConstant(dst: dst + 4 * i, src: scratch, alpha: alpha, count: count - i)
         }
     }

@@ -137,7 +137,7 @@ struct BlendKernelVectorTests {
     /// one after it, then `sourceOverConstantReference` of those samples.
     static func horizontalOverReference(
         _ row: [UInt8], offsets: [Int32], weights: [UInt32], count: Int,
-        dst: UnsafeMutablePointer<UInt8>, alpha: UInt8
+        dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, backing: UInt32? = nil
     ) {
         var samples = [UInt8](repeating: 0, count: max(count, 1) * 4)
         for i in 0 ..< count {
@@ -147,14 +147,20 @@ struct BlendKernelVectorTests {
                 samples[4 * i + c] = UInt8((Int(row[o + c]) * (256 - w) + Int(row[o + 4 + c]) * w + 128) >> 8)
             }
         }
+        if let backing {
+            let plain = samples
+            BlendKernels.overColorReference(plain, color: backing, count: count, into: &samples)
+        }
         BlendKernels.sourceOverConstantReference(dst: dst, src: samples, alpha: alpha, count: count)
     }
 
     @Test(
-        "Sampling.horizontalOver equals its plain reference for every alpha and length, storing or blending",
-        arguments: [(Source.mixed, false), (.opaque, false), (.opaque, true)])
-    func horizontalOver(texels source: Source, opaqueSource: Bool) {
-        var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0))
+        "Sampling.horizontalOver equals its plain reference for every alpha and length, storing or blending, over a backing colour or not",
+        arguments: [(Source.mixed, false, false), (.opaque, false, false), (.opaque, true, false), (.mixed, false, true)])
+    func horizontalOver(texels source: Source, opaqueSource: Bool, backed: Bool) {
+        var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0) &+ (backed ? 2 : 0))
+        // An opaque colour with distinct channels (premultiplied: any channels under an alpha of 255).
+        let backing: UInt32? = backed ? 0xFF30_A0D7 : nil
         let texels = 40
         var mismatches: [String] = []
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * (Self.lengths.max()! + 8))
@@ -175,12 +181,40 @@ struct BlendKernelVectorTests {
                             Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
                                 Sampling.horizontalOver(
                                     r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
-                                    count: count, dst: $0, alpha: alpha, opaqueSource: opaqueSource, scratch: scratch)
+                                    count: count, dst: $0, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
+                                    scratch: scratch)
                             } reference: {
-                                Self.horizontalOverReference(row, offsets: offsets, weights: weights, count: count, dst: $0, alpha: alpha)
+                                Self.horizontalOverReference(
+                                    row, offsets: offsets, weights: weights, count: count, dst: $0, alpha: alpha, backing: backing)
                             }
                         }
                     }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+    }
+
+    @Test("overColor equals overColorReference for every source and length, in place or not", arguments: Source.allCases)
+    func overColor(source: Source) {
+        var rng = SeededGenerator(seed: 0x0C0_1002)
+        var mismatches: [String] = []
+        for count in Self.lengths {
+            let src = Self.pixels(source, count: Self.lead + count + Self.spare, using: &rng)
+            for color: UInt32 in [0xFF00_0000, 0xFFFF_FFFF, 0xFF12_80F3] {
+                // Into another buffer (whose spare pixels must survive), then in place.
+                let out = Self.pixels(.mixed, count: Self.lead + count + Self.spare, using: &rng)
+                _ = src.withUnsafeBufferPointer { s in
+                    Self.compare(out, "\(count) pixels over \(color)", mismatches: &mismatches) {
+                        BlendKernels.overColor(s.baseAddress! + 4 * Self.lead, color: color, count: count, into: $0)
+                    } reference: {
+                        BlendKernels.overColorReference(s.baseAddress! + 4 * Self.lead, color: color, count: count, into: $0)
+                    }
+                }
+                _ = Self.compare(src, "\(count) pixels over \(color) in place", mismatches: &mismatches) {
+                    BlendKernels.overColor($0, color: color, count: count, into: $0)
+                } reference: {
+                    BlendKernels.overColorReference($0, color: color, count: count, into: $0)
                 }
             }
         }

@@ -336,4 +336,63 @@ struct GroupTests {
         let ref = PipelineTests.referenceRender(list, width: 40, height: 40, background: .white, sources: sources)
         #expect(maxDifference(fresh.pixels, ref.pixels) <= 1)
     }
+
+    /// Draws `list` through `Rasterizer` with `threads` bands, its groups' rows bypassing their layers or not.
+    static func render(
+        _ list: DisplayList, width: Int, height: Int, images: [Bitmap], threads: Int, bypass: Bool
+    ) -> (Bitmap, Rasterizer.PreparedList) {
+        var sources = Rasterizer.Sources(images: images, snapshots: [], referencedBy: list)
+        sources.bypassesLayers = bypass
+        let prepared = Rasterizer.prepare(list, width: width, height: height, sources: sources, threads: threads)
+        var target = Bitmap(width: width, height: height)
+        Compositor.fill(&target, with: RGBAColor(red: 0.1, green: 0.3, blue: 0.2, alpha: 0.8))
+        Rasterizer.drawBanded(
+            prepared, background: nil, target: &target, scratch: (0 ..< threads).map { _ in RowScratch(width: width) },
+            layers: LayerPool())
+        return (target, prepared)
+    }
+
+    @Test("Rows drawn without a group's layer give the layer's bytes (a screen over its background, a sole opaque item)",
+        arguments: [1, 4])
+    func bypassGivesTheLayersBytes(threads: Int) {
+        var rng = SeededGenerator(seed: 0xB7_9A55)
+        let images = [randomBitmap(width: 60, height: 45, using: &rng), randomOpaqueBitmap(width: 50, height: 40, using: &rng)]
+        let (w, h) = (160, 120)
+        let paper = RGBAColor(red: 0.9, green: 0.95, blue: 1)
+        // A screen fading in: its background, its snapshot stretched over it (translucent texels), a control on top.
+        let screen = Self.group(
+            [
+                solidItem(rect(0, 0, 160, 120), paper),
+                DrawItem(transform: .identity, shape: rect(0, 0, 160, 120), paint: .bitmap(.image(0))),
+                solidItem(rect(20, 50, 30, 15, radius: 3), Self.red),
+            ], rect(0, 0, 160, 120), opacity: 0.6)
+        // A band at a fractional height: an opaque photo over a solid, a translucent badge; its edge rows stay layered.
+        let band = Self.group(
+            [
+                solidItem(rect(0, 0, 160, 60), Self.blue),
+                DrawItem(transform: .identity, shape: rect(0, 0, 160, 60), paint: .bitmap(.image(1))),
+                solidItem(rect(100, 8, 30, 12, radius: 4), RGBAColor(red: 1, green: 1, blue: 0, alpha: 0.5)),
+            ], rect(0, 0, 160, 60), opacity: 0.45, transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 30.4))
+        for (name, list) in [("screen", [screen]), ("band", [band]), ("both", [screen, band])] {
+            let (layered, _) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: false)
+            let (direct, prepared) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
+            #expect(prepared.items.contains { !$0.excluded.isEmpty }, "\(name): no rows bypassed")
+            let same = direct == layered
+            #expect(same, "\(name): max difference \(maxDifference(direct.pixels, layered.pixels))")
+        }
+    }
+
+    @Test("Busy random groups: bypassing layers never changes a byte", arguments: [1 as UInt64, 2, 3, 4, 5, 6])
+    func bypassInBusyLists(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed + 300)
+        let images = [randomBitmap(width: 23, height: 17, using: &rng), randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
+        let (w, h) = (150, 120)
+        let list = Self.groupedList(seed: seed, width: w, height: h, images: images.count)
+        for threads in [1, 3] {
+            let (layered, _) = Self.render(list, width: w, height: h, images: images, threads: threads, bypass: false)
+            let (direct, _) = Self.render(list, width: w, height: h, images: images, threads: threads, bypass: true)
+            let same = direct == layered
+            #expect(same, "\(threads) threads: max difference \(maxDifference(direct.pixels, layered.pixels))")
+        }
+    }
 }
