@@ -29,18 +29,6 @@ struct PixelBox: Equatable, Sendable {
 
     var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 
-    /// This box without `other`: up to four disjoint boxes (the rows above and
-    /// below it, then the columns left and right of it in its rows).
-    func subtracting(_ other: PixelBox) -> [PixelBox] {
-        let cut = intersection(other)
-        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
-        let pieces = [
-            PixelBox(x0: x0, y0: y0, x1: x1, y1: cut.y0), PixelBox(x0: x0, y0: cut.y1, x1: x1, y1: y1),
-            PixelBox(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1), PixelBox(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1),
-        ]
-        return pieces.filter { !$0.isEmpty }
-    }
-
     /// The pixels whose centres `(i + 0.5, j + 0.5)` lie in `[minX, maxX] x [minY, maxY]`.
     static func centres(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PixelBox {
         let box = PixelBox(
