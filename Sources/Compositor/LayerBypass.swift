@@ -1,6 +1,6 @@
 /// Rows of a group (`LayerFill`) drawn without its layer: bands of rows, each
-/// across the layer's whole width, where the group's shape and clips cover
-/// exactly 1 and the layer would hold a pixel computable straight away:
+/// across every pixel the group's shape and clips cover exactly 1 in them,
+/// where the layer would hold a pixel computable straight away:
 /// - *sole*: one item of the group paints exactly opaque there (its
 ///   `opaqueBox`) and no later item touches those pixels: the layer holds that
 ///   item's pixels;
@@ -22,18 +22,19 @@
 /// read back and blended again. Drawn straight, the text-heavy benchmark scene
 /// composites 23% faster.
 ///
-/// Why whole rows only: a band narrower than the layer leaves slivers on both
-/// sides of every row (a rounded card's corners leave 8 px) that still go
-/// through the layer, and the extra runs per row cost more than the layer pass
-/// saved: cards bypassed inside their rounded corners drew the transition
-/// benchmark 14% slower (benchmarks/RESULTS.md).
+/// Why whole rows only: a band narrower than the group's covered pixels leaves
+/// slivers of content on both sides of every row (a rounded card's corners
+/// leave 8 px) that still go through the layer, and the extra runs per row
+/// cost more than the layer pass saved: cards bypassed inside their rounded
+/// corners drew the transition benchmark 14% slower (benchmarks/RESULTS.md).
+/// Outside a band's rows, only the group's own anti-aliased edge pixels remain.
 struct LayerBypass {
     /// Bands of fewer pixels go through the layer: each is an item of its own (set-up per band of threads).
     static let minimumArea = 64 * 64
     /// At most this many bands per group (the largest), for the same reason.
     static let maximumBands = 8
 
-    /// The rows bypassed: disjoint boxes, each as wide as the layer.
+    /// The rows bypassed: disjoint boxes, each as wide as the pixels the group covers exactly 1.
     let bands: [PixelBox]
     /// What draws `bands` instead, cut to each and at the group's opacity (`PreparedItem.bypassing`).
     let direct: PreparedItem
@@ -42,12 +43,13 @@ struct LayerBypass {
     /// into a layer of pixels `layer`, with shape and clips `shape`, `clips`;
     /// nil when no rows qualify.
     static func find(content: [PreparedItem], layer: PixelBox, shape: CoverageShape, clips: [CoverageShape]) -> LayerBypass? {
-        guard let full = coveredBox(shape, clips), full.x0 <= layer.x0, full.x1 >= layer.x1 else { return nil }
+        // Within the layer: a group larger than the frame covers the frame's columns.
+        guard let full = coveredBox(shape, clips)?.intersection(layer), !full.isEmpty else { return nil }
         var best: LayerBypass?
         var bestArea = 0
         // Every opaque item is a candidate (an opaque background is often hidden by a later opaque one).
         for (index, item) in content.enumerated() {
-            guard let opaque = item.opaqueBox?.intersection(full), opaque.x0 <= layer.x0, opaque.x1 >= layer.x1,
+            guard let opaque = item.opaqueBox?.intersection(full), opaque.x0 == full.x0, opaque.x1 == full.x1,
                 opaque.area > bestArea
             else { continue }
             let later = content.indices.dropFirst(index + 1)
@@ -61,7 +63,7 @@ struct LayerBypass {
                 let region = opaque.intersection(covered).intersection(content[top].bounds)
                 candidates.append((region, later.filter { $0 != top }, content[top].replacingFill(.bitmap(bitmap))))
             }
-            for candidate in candidates where candidate.region.x0 <= layer.x0 && candidate.region.x1 >= layer.x1 {
+            for candidate in candidates where candidate.region.x0 == full.x0 && candidate.region.x1 == full.x1 {
                 let bands = rows(of: candidate.region, without: candidate.blockers.map { content[$0].bounds })
                 let area = bands.reduce(0) { $0 + $1.area }
                 if area > bestArea {
@@ -73,7 +75,7 @@ struct LayerBypass {
         return best
     }
 
-    /// The rows of `region` that no blocker touches, as full-width bands of at
+    /// The rows of `region` that no blocker touches, as bands as wide as `region`, of at
     /// least `minimumArea` pixels (at most `maximumBands`, the largest).
     private static func rows(of region: PixelBox, without blockers: [PixelBox]) -> [PixelBox] {
         var bands = [region]

@@ -352,11 +352,15 @@ struct GroupTests {
         return (target, prepared)
     }
 
-    @Test("Rows drawn without a group's layer give the layer's bytes (a screen over its background, a sole opaque item)",
+    @Test(
+        "Rows drawn without a group's layer give the layer's bytes (a screen over its background, scaled or 1:1; a sole opaque item)",
         arguments: [1, 4])
     func bypassGivesTheLayersBytes(threads: Int) {
         var rng = SeededGenerator(seed: 0xB7_9A55)
-        let images = [randomBitmap(width: 60, height: 45, using: &rng), randomOpaqueBitmap(width: 50, height: 40, using: &rng)]
+        let images = [
+            randomBitmap(width: 60, height: 45, using: &rng), randomOpaqueBitmap(width: 50, height: 40, using: &rng),
+            randomBitmap(width: 100, height: 60, using: &rng),
+        ]
         let (w, h) = (160, 120)
         let paper = RGBAColor(red: 0.9, green: 0.95, blue: 1)
         // A screen fading in: its background, its snapshot stretched over it (translucent texels), a control on top.
@@ -373,7 +377,14 @@ struct GroupTests {
                 DrawItem(transform: .identity, shape: rect(0, 0, 160, 60), paint: .bitmap(.image(1))),
                 solidItem(rect(100, 8, 30, 12, radius: 4), RGBAColor(red: 1, green: 1, blue: 0, alpha: 0.5)),
             ], rect(0, 0, 160, 60), opacity: 0.45, transform: AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 30.4))
-        for (name, list) in [("screen", [screen]), ("band", [band]), ("both", [screen, band])] {
+        // A snapshot drawn 1:1 at a whole-pixel offset (its texels copied, then laid over the colour).
+        let offset = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 30, ty: 40)
+        let unscaled = Self.group(
+            [
+                solidItem(rect(0, 0, 100, 60), paper, transform: offset),
+                DrawItem(transform: offset, shape: rect(0, 0, 100, 60), paint: .bitmap(.image(2))),
+            ], rect(0, 0, 100, 60), opacity: 0.7, transform: offset)
+        for (name, list) in [("screen", [screen]), ("band", [band]), ("both", [screen, band]), ("unscaled", [unscaled])] {
             let (layered, _) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: false)
             let (direct, prepared) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
             #expect(prepared.items.contains { !$0.excluded.isEmpty }, "\(name): no rows bypassed")
