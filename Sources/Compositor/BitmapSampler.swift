@@ -65,7 +65,7 @@ struct BitmapSampler {
             return
         }
         let src = sample(y: y, x: x, count: count)
-        if alpha == 255 && (opaqueSource || backing != nil) {
+        if alpha == 255 && opaqueSource {
             dst.update(from: src, count: count * 4)
         } else {
             BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: alpha, count: count)

@@ -36,8 +36,10 @@ struct LayerBypass {
 
     /// The rows bypassed: disjoint boxes, each as wide as the pixels the group covers exactly 1.
     let bands: [PixelBox]
-    /// What draws `bands` instead, cut to each and at the group's opacity (`PreparedItem.bypassing`).
+    /// What draws `bands` instead, cut to each and at the group's opacity (`PreparedItem.bypassing`):
+    /// this item's geometry with `fill` (its own, or a bitmap given the solid's colour as backing).
     let direct: PreparedItem
+    let fill: PreparedFill
 
     /// The largest bypass of a group whose prepared items are `content`, drawn
     /// into a layer of pixels `layer`, with shape and clips `shape`, `clips`;
@@ -53,7 +55,7 @@ struct LayerBypass {
                 opaque.area > bestArea
             else { continue }
             let later = content.indices.dropFirst(index + 1)
-            var candidates = [(region: opaque, blockers: Array(later), direct: item)]
+            var candidates = [(region: opaque, blockers: Array(later), direct: item, fill: item.fill)]
             if case .solid(let solid) = item.fill,
                 let top = later.first(where: { !content[$0].bounds.intersection(opaque).isEmpty }),
                 case .bitmap(var bitmap) = content[top].fill, bitmap.backing == nil, content[top].opacityByte == 255,
@@ -61,13 +63,13 @@ struct LayerBypass {
             {
                 bitmap.backing = unsafeBitCast(solid.color, to: UInt32.self)
                 let region = opaque.intersection(covered).intersection(content[top].bounds)
-                candidates.append((region, later.filter { $0 != top }, content[top].replacingFill(.bitmap(bitmap))))
+                candidates.append((region, later.filter { $0 != top }, content[top], .bitmap(bitmap)))
             }
             for candidate in candidates where candidate.region.x0 == full.x0 && candidate.region.x1 == full.x1 {
                 let bands = rows(of: candidate.region, without: candidate.blockers.map { content[$0].bounds })
                 let area = bands.reduce(0) { $0 + $1.area }
                 if area > bestArea {
-                    best = LayerBypass(bands: bands, direct: candidate.direct)
+                    best = LayerBypass(bands: bands, direct: candidate.direct, fill: candidate.fill)
                     bestArea = area
                 }
             }

@@ -60,7 +60,7 @@ struct LayerFill: CoverageFill {
         composite.excluded = bypassed
         items.append(composite)
         if let bypass {
-            for band in bypass.bands { items.append(bypass.direct.bypassing(to: band, opacity: opacity)) }
+            for band in bypass.bands { items.append(bypass.direct.bypassing(to: band, fill: bypass.fill, opacity: opacity)) }
         }
     }
 

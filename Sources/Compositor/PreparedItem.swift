@@ -178,18 +178,11 @@ struct PreparedItem: Sendable {
         opaqueBox = paintsOpaque ? Self.opaqueBox(shape: shape, clips: clips, opacityByte: opacityByte, bounds: bounds) : nil
     }
 
-    /// This item cut to `box` (within its bounds) at `opacity` instead of its
-    /// own: what a group's layer would hold there, drawn onto the group's
-    /// target (`LayerBypass`). Its fill paints `box` exactly opaque.
-    func bypassing(to box: PixelBox, opacity: Double) -> PreparedItem {
+    /// This item's geometry cut to `box` (within its bounds), with `fill` and
+    /// `opacity` instead of its own: what a group's layer would hold there,
+    /// drawn onto the group's target (`LayerBypass`). `fill` paints `box` exactly opaque.
+    func bypassing(to box: PixelBox, fill: PreparedFill, opacity: Double) -> PreparedItem {
         PreparedItem(fill, shape: shape, clips: clips, opacity: opacity, bounds: box.intersection(bounds), paintsOpaque: true)
-    }
-
-    /// This item with another fill over the same pixels (`LayerBypass`: a bitmap given a backing colour).
-    func replacingFill(_ fill: PreparedFill) -> PreparedItem {
-        var item = PreparedItem(fill, shape: shape, clips: clips, opacity: Double(opacity), bounds: bounds, paintsOpaque: false)
-        item.hiddenBy = hiddenBy
-        return item
     }
 
     /// Pixels where shape and every clip cover exactly 1 at opacity 1 (an

@@ -174,22 +174,24 @@ enum Sampling {
     /// plan drew 5% faster without it (benchmarks/RESULTS.md).
     ///
     /// `backing`, an opaque premultiplied colour, lays each sample over it
-    /// first (`BlendKernels.overColor`): the samples are then opaque.
+    /// first (`BlendKernels.overColor`): the samples are then opaque, which
+    /// the caller says through `opaqueSource`.
     static func horizontalOver(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
         count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool, backing: UInt32? = nil,
         scratch: UnsafeMutablePointer<UInt8>
     ) {
         // Two specialized loops, so the plain one carries nothing for the backing.
+        let stores = alpha == 255 && opaqueSource
         if let backing {
             horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: alpha == 255,
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: stores,
                 scratch: scratch, backing: backing
             ) { BlendKernels.blend8(Pixels8(repeating: backing), $0, Pixels8(repeating: 255)) }
         } else {
             horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha,
-                stores: alpha == 255 && opaqueSource, scratch: scratch, backing: nil) { $0 }
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: stores,
+                scratch: scratch, backing: nil) { $0 }
         }
     }
 

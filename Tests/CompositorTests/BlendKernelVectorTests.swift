@@ -156,7 +156,10 @@ struct BlendKernelVectorTests {
 
     @Test(
         "Sampling.horizontalOver equals its plain reference for every alpha and length, storing or blending, over a backing colour or not",
-        arguments: [(Source.mixed, false, false), (.opaque, false, false), (.opaque, true, false), (.mixed, false, true)])
+        arguments: [
+            (Source.mixed, false, false), (.opaque, false, false), (.opaque, true, false), (.mixed, false, true),
+            (.mixed, true, true),
+        ])
     func horizontalOver(texels source: Source, opaqueSource: Bool, backed: Bool) {
         var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0) &+ (backed ? 2 : 0))
         // An opaque colour with distinct channels (premultiplied: any channels under an alpha of 255).
