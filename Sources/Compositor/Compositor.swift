@@ -36,7 +36,9 @@
 /// is exactly 1 (`CoverageShape.fullSpan`: one constant alpha, the opacity) and
 /// thin edge runs (analytic coverage per pixel: `CoverageKernels`, box-filter
 /// exact for axis-aligned edges, a one-pixel ramp over the distance for rotated
-/// edges and corner arcs, clips multiplied in).
+/// edges and corner arcs, clips multiplied in). On an axis-aligned item's
+/// middle rows all of that is the same from row to row (`SteadyRows`): it is
+/// worked out once, not per row.
 /// Kernels (eight pixels per step, `PixelVectors`: one pixel per 32-bit lane,
 /// channels in 16-bit halves; each with a scalar reference and a test):
 /// - `BlendKernels`: source-over with per-pixel or constant alpha; an opaque

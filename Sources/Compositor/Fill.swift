@@ -74,11 +74,10 @@ extension CoverageFill {
     @inline(__always)
     private static func drawEdge(_ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow) {
         guard lower < upper else { return }
-        row.shapeCoverage(y, lower, upper)
-        let live = row.alphaRun(y, lower, upper)
+        let live = row.edgeAlpha(y, lower, upper)
         guard live.lower < live.upper else { return }
         blend(
             &band, y: y, x: live.lower, count: live.upper - live.lower, dst: row.pixel(live.lower, y),
-            alpha: UnsafePointer(row.scratch.alpha + live.lower))
+            alpha: UnsafePointer(live.alpha + live.lower))
     }
 }

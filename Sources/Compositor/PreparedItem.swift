@@ -37,6 +37,9 @@ struct PreparedItem: Sendable {
     var hiddenBy: PixelBox?
     /// Pixels this item leaves alone because another item draws them (`LayerBypass`); usually none.
     var excluded: [PixelBox] = []
+    /// The rows whose span, interior and edge coverage are computed once (`SteadyRows`), if any;
+    /// nil draws every row the per-row way (the same bytes: tests compare the two).
+    var steady: SteadyRows?
 
     /// `item.opacity` clamped to 0...1, NaN as 0: an item of opacity 0 is never prepared.
     static func opacity(of item: DrawItem) -> Double { item.opacity > 0 ? min(item.opacity, 1) : 0 }
@@ -175,6 +178,7 @@ struct PreparedItem: Sendable {
         self.opacity = Float(opacity)
         opacityByte = roundedByte(Float(opacity) * 255)
         self.bounds = bounds
+        steady = SteadyRows(shape: shape, clips: clips, bounds: bounds)
         opaqueBox = paintsOpaque ? Self.opaqueBox(shape: shape, clips: clips, opacityByte: opacityByte, bounds: bounds) : nil
     }
 

@@ -1,7 +1,8 @@
 /// Draws one prepared item with its fill `F`, row by row, inside one band.
 ///
 /// A row of an item is cut into runs that cost differently:
-/// - the row span (shape, clips and bounds intersected; exact for rotations),
+/// - the row span (shape, clips and bounds intersected; exact for rotations;
+///   on the item's steady rows the one `SteadyRows` keeps, as are the interior and edge alpha),
 ///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`) and
 ///   the pixels drawn without the item (`PreparedItem.excluded`, `LayerBypass`),
 ///   is handed to the fill (`Fill.drawRun`) as one or more runs;
@@ -38,18 +39,25 @@ struct RowPainter<F: Fill> {
         bounds = item.bounds
         hiddenBy = item.hiddenBy
         excluded = item.excluded
+        scratch.steady = item.steady ?? .none
+        scratch.steadyAlphaReady = false
     }
 
     mutating func drawRow(_ y: Int) {
-        var (x0, x1) = row.shape.span(row: y)
-        x0 = max(x0, bounds.x0)
-        x1 = min(x1, bounds.x1)
-        for clip in row.clips where x0 < x1 {
-            let s = clip.span(row: y)
-            x0 = max(x0, s.lower)
-            x1 = min(x1, s.upper)
+        var x0: Int, x1: Int
+        if row.steady.contains(y) {
+            (x0, x1) = (row.steady.lower, row.steady.upper)
+        } else {
+            (x0, x1) = row.shape.span(row: y)
+            x0 = max(x0, bounds.x0)
+            x1 = min(x1, bounds.x1)
+            for clip in row.clips where x0 < x1 {
+                let s = clip.span(row: y)
+                x0 = max(x0, s.lower)
+                x1 = min(x1, s.upper)
+            }
+            guard x0 < x1 else { return }
         }
-        guard x0 < x1 else { return }
         if !excluded.isEmpty {
             drawOutside(y, x0, x1)
         } else if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
@@ -112,6 +120,11 @@ struct ItemRow {
         originY = origin.y
     }
 
+    /// The item's steady rows (`SteadyRows.none` when it has none). Kept in
+    /// the scratch, not here: a larger `ItemRow` was copied for every run.
+    @inline(__always)
+    var steady: SteadyRows { scratch.steady }
+
     /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
     @inline(__always)
     func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
@@ -122,6 +135,7 @@ struct ItemRow {
     /// cover exactly 1, as `(f0, f1)`; `(upper, upper)` when there are none.
     @inline(__always)
     func interior(_ y: Int, _ lower: Int, _ upper: Int) -> (Int, Int) {
+        if steady.contains(y) { return steady.interior(lower, upper) }
         var (f0, f1) = shape.fullSpan(row: y)
         for clip in clips where f0 < f1 {
             let s = clip.fullSpan(row: y)
@@ -151,6 +165,35 @@ struct ItemRow {
         }
         let live = CoverageKernels.quantize(coverage, opacity: opacity, count: n, into: scratch.alpha + lower)
         return (lower + live.lower, lower + live.upper)
+    }
+
+    /// The alpha of pixels `lower ..< upper` of an edge run on row `y` and the
+    /// pixels of it that are non-zero, as `alphaRun` after `shapeCoverage`
+    /// gives them: on a steady row from the item's edge alpha, worked out on
+    /// the first steady row the band draws (`scratch.steadyAlpha`), else computed.
+    @inline(__always)
+    func edgeAlpha(_ y: Int, _ lower: Int, _ upper: Int) -> (alpha: UnsafeMutablePointer<UInt8>, lower: Int, upper: Int) {
+        guard steady.contains(y) else {
+            shapeCoverage(y, lower, upper)
+            let live = alphaRun(y, lower, upper)
+            return (scratch.alpha, live.lower, live.upper)
+        }
+        let alpha = scratch.steadyAlpha
+        if !scratch.steadyAlphaReady {
+            func keep(_ a: Int, _ b: Int) {
+                guard a < b else { return }
+                shapeCoverage(y, a, b)
+                _ = alphaRun(y, a, b)
+                (alpha + a).update(from: scratch.alpha + a, count: b - a)
+            }
+            keep(steady.lower, steady.interiorLower)
+            keep(steady.interiorUpper, steady.upper)
+            scratch.steadyAlphaReady = true
+        }
+        var live = (lower, upper)
+        while live.0 < live.1 && alpha[live.0] == 0 { live.0 += 1 }
+        while live.1 > live.0 && alpha[live.1 - 1] == 0 { live.1 -= 1 }
+        return (alpha, live.0, live.1)
     }
 
     /// Source-over of one premultiplied colour with the alpha of coverage

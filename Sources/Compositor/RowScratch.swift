@@ -13,6 +13,12 @@ final class RowScratch: @unchecked Sendable {
     private(set) var coverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var clipCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var alpha = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// The edge alpha of the item being drawn on its steady rows (`SteadyRows`), absolute x; valid once `steadyAlphaReady`.
+    private(set) var steadyAlpha = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// The steady rows of the item being drawn, set for each item and band (`RowPainter`).
+    var steady = SteadyRows.none
+    /// Set when `steadyAlpha` holds the current item's edges; cleared for each item and band (`RowPainter`).
+    var steadyAlphaReady = false
     private(set) var source = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     private(set) var columnOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
@@ -41,6 +47,7 @@ final class RowScratch: @unchecked Sendable {
         coverage = .allocate(capacity: n)
         clipCoverage = .allocate(capacity: n)
         alpha = .allocate(capacity: n)
+        steadyAlpha = .allocate(capacity: n)
         source = .allocate(capacity: n * 4)
         columnOffsets = .allocate(capacity: n)
         columnWeights = .allocate(capacity: n)
@@ -73,6 +80,7 @@ final class RowScratch: @unchecked Sendable {
         coverage.deallocate()
         clipCoverage.deallocate()
         alpha.deallocate()
+        steadyAlpha.deallocate()
         source.deallocate()
         columnOffsets.deallocate()
         columnWeights.deallocate()
