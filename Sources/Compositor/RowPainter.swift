@@ -48,14 +48,7 @@ struct RowPainter<F: Fill> {
         if row.steady.contains(y) {
             (x0, x1) = (row.steady.lower, row.steady.upper)
         } else {
-            (x0, x1) = row.shape.span(row: y)
-            x0 = max(x0, bounds.x0)
-            x1 = min(x1, bounds.x1)
-            for clip in row.clips where x0 < x1 {
-                let s = clip.span(row: y)
-                x0 = max(x0, s.lower)
-                x1 = min(x1, s.upper)
-            }
+            (x0, x1) = CoverageShape.span(row: y, of: row.shape, clips: row.clips, within: bounds)
             guard x0 < x1 else { return }
         }
         if !excluded.isEmpty {
@@ -136,12 +129,7 @@ struct ItemRow {
     @inline(__always)
     func interior(_ y: Int, _ lower: Int, _ upper: Int) -> (Int, Int) {
         if steady.contains(y) { return steady.interior(lower, upper) }
-        var (f0, f1) = shape.fullSpan(row: y)
-        for clip in clips where f0 < f1 {
-            let s = clip.fullSpan(row: y)
-            f0 = max(f0, s.lower)
-            f1 = min(f1, s.upper)
-        }
+        var (f0, f1) = CoverageShape.fullSpan(row: y, of: shape, clips: clips)
         f0 = max(f0, lower)
         f1 = min(f1, upper)
         return f0 < f1 ? (f0, f1) : (upper, upper)

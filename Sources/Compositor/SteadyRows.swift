@@ -48,18 +48,9 @@ struct SteadyRows: Sendable {
         for clip in clips where rows.count >= Self.minimumRows { rows = clip.steadyRows(within: rows) }
         guard rows.count >= Self.minimumRows else { return nil }
         let y = rows.lowerBound
-        var (x0, x1) = shape.span(row: y)
-        x0 = max(x0, bounds.x0)
-        x1 = min(x1, bounds.x1)
-        var (f0, f1) = shape.fullSpan(row: y)
-        for clip in clips {
-            let s = clip.span(row: y)
-            x0 = max(x0, s.lower)
-            x1 = min(x1, s.upper)
-            let f = clip.fullSpan(row: y)
-            f0 = max(f0, f.lower)
-            f1 = min(f1, f.upper)
-        }
+        // The per-row functions themselves, on one of the rows: the kept values are theirs by construction.
+        let (x0, x1) = CoverageShape.span(row: y, of: shape, clips: clips, within: bounds)
+        var (f0, f1) = CoverageShape.fullSpan(row: y, of: shape, clips: clips)
         f0 = max(f0, x0)
         f1 = min(f1, x1)
         guard x0 < x1, f0 < f1 else { return nil }
@@ -76,6 +67,33 @@ struct SteadyRows: Sendable {
 }
 
 extension CoverageShape {
+    /// An item's pixels on row `y` whose coverage can be non-zero: `shape`'s span within `bounds`, cut by
+    /// every clip's span (empty when `lower >= upper`). What `RowPainter` draws on a row.
+    @inline(__always)
+    static func span(row y: Int, of shape: CoverageShape, clips: [CoverageShape], within bounds: PixelBox) -> (Int, Int) {
+        var (x0, x1) = shape.span(row: y)
+        x0 = max(x0, bounds.x0)
+        x1 = min(x1, bounds.x1)
+        for clip in clips where x0 < x1 {
+            let s = clip.span(row: y)
+            x0 = max(x0, s.lower)
+            x1 = min(x1, s.upper)
+        }
+        return (x0, x1)
+    }
+
+    /// An item's pixels on row `y` that `shape` and every clip cover exactly 1 (empty when `lower >= upper`).
+    @inline(__always)
+    static func fullSpan(row y: Int, of shape: CoverageShape, clips: [CoverageShape]) -> (Int, Int) {
+        var (f0, f1) = shape.fullSpan(row: y)
+        for clip in clips where f0 < f1 {
+            let s = clip.fullSpan(row: y)
+            f0 = max(f0, s.lower)
+            f1 = min(f1, s.upper)
+        }
+        return (f0, f1)
+    }
+
     /// True when row `y`'s span, full span and coverage (`span`, `fullSpan`,
     /// `CoverageKernels.coverageRow`) are those of every other steady row:
     /// axis-aligned, the row's `|v|` inside the vertical slab's full part and
