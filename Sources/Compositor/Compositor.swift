@@ -46,7 +46,8 @@
 /// - `Sampling`: bilinear with 1/256 integer weights on padded `Texture`s (a
 ///   texel pair is one 64-bit load, no clamping per read); separable mappings
 ///   use a per-item column table, one contiguous vertical blend per row and a
-///   horizontal pass fused with the blend; rotated ones a SIMD coordinate pass
+///   horizontal pass fused with the blend, its texel pairs permuted out of
+///   contiguous windows (`TexelWindows`, AVX2); rotated ones a SIMD coordinate pass
 ///   and a gather pass; unit scale at integer offsets reads texels directly.
 /// - `MipChain`: per-axis 2:1 box levels built lazily, so minified content reads
 ///   every texel (scale < 0.5 picks level `floor(log2(texels per pixel))`).

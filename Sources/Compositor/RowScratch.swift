@@ -63,7 +63,9 @@ final class RowScratch: @unchecked Sendable {
         guard texels > texelRowCapacity else { return }
         texelRow.deallocate()
         texelRowCapacity = texels
-        texelRow = .allocate(capacity: texels + 8)
+        // Zeroed, with room for the windows past the last texel (`TexelWindows.slackTexels`).
+        texelRow = .allocate(capacity: texels + 8 + TexelWindows.slackTexels)
+        texelRow.initialize(repeating: 0, count: texels + 8 + TexelWindows.slackTexels)
     }
 
     /// Makes both blur line buffers hold at least `positions` positions (contents not kept).

@@ -15,8 +15,8 @@
 /// - separable (no rotation): per item, a column table of texel offsets and
 ///   weights for the item's columns (`prepareColumns`); per row, one
 ///   contiguous SIMD pass blends the two texel rows (`blendRows`, skipped when
-///   the row weight is 0), then per pixel one 64-bit load and one lerp, eight
-///   pixels at a time (`horizontal`);
+///   the row weight is 0), then per pixel a texel pair and one lerp, eight
+///   pixels at a time (`horizontal`; the pairs come from `TexelWindows`);
 /// - rotated: a SIMD pass computes texel offsets and both weights for eight
 ///   pixels at a time (`rotatedCoordinates`), then a gather pass does two
 ///   64-bit loads and three lerps per pixel (`gather`).
@@ -141,15 +141,16 @@ enum Sampling {
     }
 
     /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w = weights[i]`.
+    /// `offsets` monotone, as `prepareColumns` makes them, and `row` readable past them (`TexelWindows`).
     static func horizontal(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
         count: Int, into out: UnsafeMutableRawPointer
     ) {
         var i = 0
         while i &+ 8 <= count {
-            let pairs = texelPairs(row, offsets + i)
+            let pairs = TexelWindows.pairs(row, offsets + i)
             let w = UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)
-            out.storeBytes(of: lerp(pairs.evenHalf, pairs.oddHalf, w), toByteOffset: 4 &* i, as: Pixels8.self)
+            out.storeBytes(of: lerp(pairs.left, pairs.right, w), toByteOffset: 4 &* i, as: Pixels8.self)
             i &+= 8
         }
         while i < count {
@@ -204,8 +205,8 @@ enum Sampling {
         let a = Pixels8(repeating: UInt32(alpha))
         var i = 0
         while i &+ 8 <= count {
-            let pairs = texelPairs(row, offsets + i)
-            let s = laid(lerp(pairs.evenHalf, pairs.oddHalf, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)))
+            let pairs = TexelWindows.pairs(row, offsets + i)
+            let s = laid(lerp(pairs.left, pairs.right, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)))
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             if stores {
                 d.storeBytes(of: s, as: Pixels8.self)

@@ -8,7 +8,9 @@ import Primitives
 /// `(x, y + 1)`, `(x + 1, y + 1)` for `x` in `0 ..< width`, `y` in `0 ..< height`.
 /// With the padding those four reads are always in bounds and equal the
 /// edge-clamped texels, so the kernels need no clamping per read, and a texel
-/// pair is one unaligned 64-bit load.
+/// pair is one unaligned 64-bit load. Past the padding row the storage holds
+/// `TexelWindows.slackTexels` zeroed texels more, read (and discarded) by the
+/// windows of the last row.
 ///
 /// Immutable after init, hence `@unchecked Sendable` (the storage is a raw pointer).
 final class Texture: @unchecked Sendable {
@@ -39,7 +41,9 @@ final class Texture: @unchecked Sendable {
         self.width = width
         self.height = height
         rowBytes = (width + 1) * 4
-        storage = .allocate(byteCount: rowBytes * (height + 1), alignment: 16)
+        let slackBytes = TexelWindows.slackTexels * 4
+        storage = .allocate(byteCount: rowBytes * (height + 1) + slackBytes, alignment: 16)
+        (storage + rowBytes * (height + 1)).initializeMemory(as: UInt8.self, repeating: 0, count: slackBytes)
         var opaque = true
         for y in 0 ..< height {
             let row = storage + y * rowBytes

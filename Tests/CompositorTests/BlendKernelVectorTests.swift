@@ -164,15 +164,18 @@ struct BlendKernelVectorTests {
         var rng = SeededGenerator(seed: 0xB1E4D_0200 &+ (source == .opaque ? 1 : 0) &+ (backed ? 2 : 0))
         // An opaque colour with distinct channels (premultiplied: any channels under an alpha of 255).
         let backing: UInt32? = backed ? 0xFF30_A0D7 : nil
-        let texels = 40
         var mismatches: [String] = []
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * (Self.lengths.max()! + 8))
         defer { scratch.deallocate() }
-        for count in Self.lengths {
+        for (round, count) in Self.lengths.enumerated() {
+            // A column table as `prepareColumns` makes them (monotone, either way), stepping up to
+            // three texels a pixel, so every path of `TexelWindows` runs. One entry more than
+            // `count`, so even an empty run has a table to point at.
+            let offsets = TexelWindowsTests.monotoneOffsets(
+                count: count + 1, maxStep: round % 4, descending: round % 3 == 1, using: &rng)
+            let texels = Int(offsets.max()! / 4) + 2 + TexelWindows.slackTexels
             let row = Self.pixels(source, count: texels, using: &rng)
-            // Texel pairs anywhere in the row; weights 0 and 256 (one texel alone) among them.
-            // One entry more than `count`, so even an empty run has a table to point at.
-            let offsets = (0 ... count).map { _ in Int32(4 * Int.random(in: 0 ... texels - 2, using: &rng)) }
+            // Weights 0 and 256 (one texel alone) among them.
             let weights = (0 ... count).map { _ -> UInt32 in
                 [0, 256, .random(in: 0 ... 256, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
             }
