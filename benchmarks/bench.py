@@ -148,6 +148,21 @@ def median(values):
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
+def alternating(rounds, ours, theirs):
+    """Runs ours(r) and theirs(r) once per round r, ours first in even rounds and second in odd ones, so
+    that drift over the rounds falls on both sides alike; returns [(ours value, theirs value, ours first)]."""
+    out = []
+    for r in range(rounds):
+        if r % 2 == 0:
+            a = ours(r)
+            b = theirs(r)
+        else:
+            b = theirs(r)
+            a = ours(r)
+        out.append((a, b, r % 2 == 0))
+    return out
+
+
 def summarize(frames, walls, cpus):
     """fps figures from per-run wall and CPU seconds over `frames` frames."""
     fps = sorted(frames / w for w in walls)
@@ -485,27 +500,19 @@ class Bench:
             width, height = base["width"], base["height"]
             source = self.baseline_source(self.raw_frames(res, stride), width, height)
             codec, name = next((c, n) for k, c, _, n in self.baseline_kinds(True) if k == kind)
-            rounds = []
-            for r in range(p["rounds"]):
-                def ours_run():
-                    return self.harness("paired %s %s %dT (round %d)" % (stage, res, self.cores, r + 1), "--scene",
-                                        SCENES[res], "--stage", stage, "--threads", self.cores, "--warmup", 0,
-                                        "--repeats", 1, "--stride", stride, "--crf", CRF, "--preset", PRESET)["fps_median"]
+            def ours_run(r):
+                return self.harness("paired %s %s %dT (round %d)" % (stage, res, self.cores, r + 1), "--scene",
+                                    SCENES[res], "--stage", stage, "--threads", self.cores, "--warmup", 0,
+                                    "--repeats", 1, "--stride", stride, "--crf", CRF, "--preset", PRESET)["fps_median"]
 
-                def ffmpeg_run():
-                    wall, *_ = self.baseline_run(kind, res, source, codec, base["threads"], name)
-                    log("%-34s %9.2f fps" % ("paired %s %s threads=%s (round %d)" % (kind, res, base["threads"], r + 1),
-                                             base["frames_per_run"] / wall))
-                    return base["frames_per_run"] / wall
+            def ffmpeg_run(r):
+                wall, *_ = self.baseline_run(kind, res, source, codec, base["threads"], name)
+                log("%-34s %9.2f fps" % ("paired %s %s threads=%s (round %d)" % (kind, res, base["threads"], r + 1),
+                                         base["frames_per_run"] / wall))
+                return base["frames_per_run"] / wall
 
-                if r % 2 == 0:
-                    ours_fps = ours_run()
-                    ffmpeg_fps = ffmpeg_run()
-                else:
-                    ffmpeg_fps = ffmpeg_run()
-                    ours_fps = ours_run()
-                rounds.append({"ours_fps": ours_fps, "ffmpeg_fps": ffmpeg_fps, "ratio": ours_fps / ffmpeg_fps,
-                               "ours_first": r % 2 == 0})
+            rounds = [{"ours_fps": a, "ffmpeg_fps": b, "ratio": a / b, "ours_first": first}
+                      for a, b, first in alternating(p["rounds"], ours_run, ffmpeg_run)]
             self.results["paired"].append({
                 "stage": stage, "kind": kind, "resolution": res, "threads": base["threads"], "rounds": rounds,
                 "ratio_median": median([x["ratio"] for x in rounds]),
@@ -525,31 +532,23 @@ class Bench:
             if not any(r.get("peer") == name for r in self.results["peers"]):
                 continue
             for variant, skip in ((WHOLE, ""), (REDUCED_VARIANT, REDUCED)):
-                rounds = []
-                for r in range(p["peer_rounds"]):
-                    def ours_run():
-                        return self.harness("paired composite %s 1T%s (round %d)" % (
-                            res, " (no shadows/borders)" if skip else "", r + 1), "--scene", SCENES[res], "--stage",
-                            "composite", "--threads", 1, "--warmup", 1, "--repeats", 1,
-                            *(["--skip", skip] if skip else []))["cpu_fps_median"]
+                def ours_run(r):
+                    return self.harness("paired composite %s 1T%s (round %d)" % (
+                        res, " (no shadows/borders)" if skip else "", r + 1), "--scene", SCENES[res], "--stage",
+                        "composite", "--threads", 1, "--warmup", 1, "--repeats", 1,
+                        *(["--skip", skip] if skip else []))["cpu_fps_median"]
 
-                    def peer_run():
-                        cmd = [self.python, os.path.join(HERE, "peers", "%s_render.py" % name), plan,
-                               "--warmup", "1", "--repeats", "1"] + (["--skip", skip] if skip else [])
-                        stdout, *_ = run_process(cmd)
-                        fps = with_cpu_fps(last_json(stdout))["cpu_fps_median"]
-                        log("%-34s %9.2f per CPU-second" % ("paired %s %s 1T%s (round %d)" % (
-                            name, res, " (no shadows/borders)" if skip else "", r + 1), fps))
-                        return fps
+                def peer_run(r):
+                    cmd = [self.python, os.path.join(HERE, "peers", "%s_render.py" % name), plan,
+                           "--warmup", "1", "--repeats", "1"] + (["--skip", skip] if skip else [])
+                    stdout, *_ = run_process(cmd)
+                    fps = with_cpu_fps(last_json(stdout))["cpu_fps_median"]
+                    log("%-34s %9.2f per CPU-second" % ("paired %s %s 1T%s (round %d)" % (
+                        name, res, " (no shadows/borders)" if skip else "", r + 1), fps))
+                    return fps
 
-                    if r % 2 == 0:
-                        ours_fps = ours_run()
-                        peer_fps = peer_run()
-                    else:
-                        peer_fps = peer_run()
-                        ours_fps = ours_run()
-                    rounds.append({"ours_cpu_fps": ours_fps, "peer_cpu_fps": peer_fps, "ratio": ours_fps / peer_fps,
-                                   "ours_first": r % 2 == 0})
+                rounds = [{"ours_cpu_fps": a, "peer_cpu_fps": b, "ratio": a / b, "ours_first": first}
+                          for a, b, first in alternating(p["peer_rounds"], ours_run, peer_run)]
                 self.results["paired_peers"].append({
                     "peer": name, "variant": variant, "resolution": res, "rounds": rounds,
                     "ratio_median": median([x["ratio"] for x in rounds])})
