@@ -64,8 +64,9 @@ final class RowScratch: @unchecked Sendable {
         texelRow.deallocate()
         texelRowCapacity = texels
         // Zeroed, with room for the windows past the last texel (`TexelWindows.slackTexels`).
-        texelRow = .allocate(capacity: texels + 8 + TexelWindows.slackTexels)
-        texelRow.initialize(repeating: 0, count: texels + 8 + TexelWindows.slackTexels)
+        let count = texels + 8 + TexelWindows.slackTexels
+        texelRow = .allocate(capacity: count)
+        texelRow.initialize(repeating: 0, count: count)
     }
 
     /// Makes both blur line buffers hold at least `positions` positions (contents not kept).
