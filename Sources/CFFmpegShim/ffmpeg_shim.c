@@ -15,6 +15,11 @@
  * when padding, one swscale conversion into a frame allocated at open, one
  * send/receive round with the encoder, packets reuse one AVPacket. Nothing is
  * allocated per frame except inside FFmpeg.
+ *
+ * swscale converts in slices on the encoder's thread count, as ffmpeg's scale
+ * filter does: at 1080p on two cores the writer's thread spent about a third
+ * of its time in swscale, and that thread is on the critical path while x264
+ * fills its lookahead (benchmarks/RESULTS.md). The slices give the same bytes.
  */
 #include "ffmpeg_shim.h"
 #include "shim_internal.h"
@@ -39,6 +44,7 @@ struct sr_video_writer {
     AVFrame *frame;
     AVPacket *packet;
     struct SwsContext *scaler;
+    AVFrame *source; /* wraps the caller's pixels for the scaler */
     sr_palette_mapper *mapper;
     AVFrame *mapped;
     enum AVPixelFormat input_format;
@@ -271,12 +277,25 @@ static int sr_open_encoder(const sr_video_writer_config *c, const sr_plan *p, sr
 static int sr_open_scaler(const sr_video_writer_config *c, const sr_plan *p, sr_video_writer *w,
                           char *error, size_t error_size)
 {
-    w->scaler = sws_getContext(p->out_width, p->out_height, w->input_format,
-                               p->out_width, p->out_height, p->pixel_format,
-                               SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
-    if (!w->scaler)
+    /* Slice threads, as ffmpeg's scale filter runs it: each slice context converts its own rows from the
+       whole source, so the bytes do not depend on the thread count. sws_scale would use one slice only. */
+    struct SwsContext *s = w->scaler = sws_alloc_context();
+    if (!s)
+        return sr_fail(error, error_size, AVERROR(ENOMEM), "cannot allocate swscale");
+    int ret = 0;
+    if ((ret = av_opt_set_int(s, "srcw", p->out_width, 0)) < 0 || (ret = av_opt_set_int(s, "srch", p->out_height, 0)) < 0
+        || (ret = av_opt_set_int(s, "dstw", p->out_width, 0)) < 0 || (ret = av_opt_set_int(s, "dsth", p->out_height, 0)) < 0
+        || (ret = av_opt_set_pixel_fmt(s, "src_format", w->input_format, 0)) < 0
+        || (ret = av_opt_set_pixel_fmt(s, "dst_format", p->pixel_format, 0)) < 0
+        || (ret = av_opt_set_int(s, "sws_flags", SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, 0)) < 0
+        || (ret = av_opt_set_int(s, "threads", c->thread_count > 0 ? c->thread_count : 0, 0)) < 0)
+        return sr_fail(error, error_size, ret, "cannot set swscale's options");
+    if (sws_init_context(s, NULL, NULL) < 0)
         return SR_INVALID(error, error_size, "swscale cannot convert %s to %s",
                           av_get_pix_fmt_name(w->input_format), av_get_pix_fmt_name(p->pixel_format));
+    w->source = av_frame_alloc();
+    if (!w->source)
+        return sr_fail(error, error_size, AVERROR(ENOMEM), "cannot allocate a frame");
     int output_is_yuv = !(p->descriptor->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL))
                         && p->descriptor->nb_components >= 3;
     if (!output_is_yuv)
@@ -445,17 +464,34 @@ static void sr_pad_into_scratch(sr_video_writer *w, const uint8_t *pixels, ptrdi
     }
 }
 
+static void sr_keep_pixels(void *opaque, uint8_t *data)
+{
+    (void)opaque;
+    (void)data;
+}
+
 static int sr_scale_and_encode(sr_video_writer *w, const uint8_t *pixels, ptrdiff_t stride,
                                char *error, size_t error_size)
 {
     int ret = av_frame_make_writable(w->frame);
     if (ret < 0)
         return sr_fail(error, error_size, ret, "cannot get a writable frame");
-    const uint8_t *source[4] = { pixels, NULL, NULL, NULL };
-    const int source_stride[4] = { (int)stride, 0, 0, 0 };
-    int rows = sws_scale(w->scaler, source, source_stride, 0, w->frame->height, w->frame->data, w->frame->linesize);
-    if (rows <= 0)
-        return sr_fail(error, error_size, rows, "swscale failed to convert frame %lld", (long long)w->next_pts);
+    /* sws_scale_frame takes a reference to its source: a buffer over the caller's pixels that frees nothing
+       (swscale lets go of it before returning), not a copy. */
+    AVFrame *source = w->source;
+    source->buf[0] = av_buffer_create((uint8_t *)pixels, (size_t)stride * (size_t)w->frame->height,
+                                      sr_keep_pixels, NULL, AV_BUFFER_FLAG_READONLY);
+    if (!source->buf[0])
+        return sr_fail(error, error_size, AVERROR(ENOMEM), "cannot wrap frame %lld", (long long)w->next_pts);
+    source->data[0] = (uint8_t *)pixels;
+    source->linesize[0] = (int)stride;
+    source->width = w->frame->width;
+    source->height = w->frame->height;
+    source->format = w->input_format;
+    ret = sws_scale_frame(w->scaler, w->frame, source);
+    av_frame_unref(source);
+    if (ret < 0)
+        return sr_fail(error, error_size, ret, "swscale failed to convert frame %lld", (long long)w->next_pts);
     w->frame->pts = w->next_pts;
     return sr_encode(w, w->frame, error, error_size);
 }
@@ -591,6 +627,7 @@ void sr_video_writer_close(sr_video_writer *w)
     av_packet_free(&w->packet);
     sws_freeContext(w->scaler);
     w->scaler = NULL;
+    av_frame_free(&w->source);
     sr_palette_mapper_free(w->mapper);
     w->mapper = NULL;
     av_frame_free(&w->mapped);

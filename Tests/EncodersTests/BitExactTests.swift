@@ -96,12 +96,16 @@ struct BitExactTests {
         }
     }
 
-    @Test("ProRes bytes do not depend on the encoder thread count (slices are independent)")
-    func proresThreadIndependent() throws {
+    /// The thread count also sets swscale's slices (one per thread), so this covers the RGB -> YUV
+    /// conversion as well: each slice converts its own rows from the whole frame.
+    @Test(
+        "ProRes bytes do not depend on the encoder thread count (its slices and swscale's are independent)",
+        arguments: [true, false])
+    func proresThreadIndependent(transparent: Bool) throws {
         try withTemporaryDirectory { dir in
             for threads in [1, 2, 5] {
                 let settings = VideoSettings(
-                    width: 96, height: 64, framesPerSecond: 24, background: .clear,
+                    width: 96, height: 64, framesPerSecond: 24, background: transparent ? .clear : .black,
                     encoderThreads: threads)
                 try encodeWhole(Self.frames, to: dir + "/t\(threads).mov", settings: settings)
             }
