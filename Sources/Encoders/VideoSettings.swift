@@ -36,8 +36,9 @@ public struct VideoSettings: Sendable, Hashable {
     /// fastest, 9 is smallest. See `Defaults.pngCompressionLevel`.
     public var pngCompressionLevel: Int
     /// Threads the encoders may use (`encoderThreadsRange`): PNG frames
-    /// encoded in parallel, and FFmpeg's encoder threads. nil: one per online
-    /// core. x264's output depends on it (see the module notes); pin it where
+    /// encoded in parallel, and FFmpeg's encoder threads (and swscale's
+    /// slices, whose bytes do not depend on it). nil: one per online core.
+    /// x264's output depends on it (see the module notes); pin it where
     /// outputs must be byte-identical across machines.
     public var encoderThreads: Int?
     /// VP9 (`.webm`) constant quality, `vp9CRFRange`, 0 best.
