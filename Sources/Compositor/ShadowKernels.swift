@@ -20,23 +20,44 @@ enum ShadowKernels {
     /// the divider (one `vdivps` per eight pixels every 14 cycles on Haswell), and the bench scene's
     /// frames came about 7% faster (benchmarks/RESULTS.md). `|x|` is capped at 6, where the formula is
     /// already 1 in Float, so that `t^4` stays finite and the estimate valid.
-    @inline(__always)
+    ///
+    /// `@inline(always)`, not `@inline(__always)`: Swift 6.3 left the latter a call from every corner
+    /// loop (the vector passed as two halves, the constants reloaded, `vzeroupper`); inlined, with FMA,
+    /// the whole benchmark plan runs 5% fewer instructions (benchmarks/RESULTS.md).
+    @inline(always)
     static func erf8(_ x: SIMD8<Float>) -> SIMD8<Float> {
         var a = x.replacing(with: -x, where: x .< 0)
         a = a.replacing(with: 6, where: .!(a .< 6))
-        let t = 1 + a * (0.278393 + a * (0.230389 + a * (0.000972 + a * 0.078108)))
+        var p = mulAdd(a, SIMD8(repeating: 0.078108), SIMD8(repeating: 0.000972))
+        p = mulAdd(a, p, SIMD8(repeating: 0.230389))
+        p = mulAdd(a, p, SIMD8(repeating: 0.278393))
+        let t = mulAdd(a, p, SIMD8(repeating: 1))
         let t2 = t * t
         let d = t2 * t2
         var y = unsafeBitCast(
             SIMD8<UInt32>(repeating: 0x7EF3_11C7) &- unsafeBitCast(d, to: SIMD8<UInt32>.self), to: SIMD8<Float>.self)
-        y = y * (2 - d * y)
-        y = y * (2 - d * y)
-        y = y * (2 - d * y)
+        let two = SIMD8<Float>(repeating: 2)
+        let negD = -d
+        y = y * mulAdd(negD, y, two)
+        y = y * mulAdd(negD, y, two)
+        y = y * mulAdd(negD, y, two)
         let r = 1 - y
         return r.replacing(with: -r, where: x .< 0)
     }
 
-    @inline(__always)
+    /// `a * b + c`: one fused multiply-add where the build has FMA (the haswell target), else two roundings;
+    /// the bench scenes' frames came out byte-identical either way. Not `addingProduct` everywhere: without
+    /// FMA hardware that is a call to a software `fmaf` per lane.
+    @inline(always)
+    static func mulAdd(_ a: SIMD8<Float>, _ b: SIMD8<Float>, _ c: SIMD8<Float>) -> SIMD8<Float> {
+        #if SHIFTRENDER_AVX2
+        c.addingProduct(a, b)
+        #else
+        a * b + c
+        #endif
+    }
+
+    @inline(always)
     static func phi8(_ p: SIMD8<Float>, _ h: SIMD8<Float>, _ k: Float) -> SIMD8<Float> {
         0.5 * (erf8((h - p) * k) + erf8((h + p) * k))
     }
