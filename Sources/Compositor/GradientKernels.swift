@@ -252,7 +252,7 @@ enum GradientKernels {
     }
 
     /// The colours at `parameter(f)` for pixel offsets `f` (eight at a time from 0).
-    @inline(__always)
+    @inline(always)
     private static func shade(
         stops: UnsafePointer<Float>, segments: Int, count: Int, into out: UnsafeMutablePointer<UInt8>,
         _ parameter: (SIMD8<Float>) -> SIMD8<Float>

@@ -164,7 +164,7 @@ enum ProjectedSampling {
     }
 
     /// `Sampling.axis8` with a limit per lane: clamp to `0 ... limit` (NaN to 0), index and 1/256 weight.
-    @inline(__always)
+    @inline(always)
     static func axis8(_ v: SIMD8<Float>, _ limit: SIMD8<Float>) -> (SIMD8<Int32>, SIMD8<UInt32>) {
         var c = v.replacing(with: 0, where: .!(v .> 0))
         c = c.replacing(with: limit, where: c .> limit)

@@ -290,7 +290,7 @@ enum Sampling {
     }
 
     /// Eight lanes of `axis`, same arithmetic.
-    @inline(__always)
+    @inline(always)
     static func axis8(_ v: SIMD8<Float>, _ limit: Float) -> (SIMD8<Int32>, SIMD8<UInt32>) {
         var c = v.replacing(with: 0, where: .!(v .> 0))
         c = c.replacing(with: limit, where: c .> limit)

@@ -110,7 +110,7 @@ enum ShadowKernels {
     }
 
     /// The corner correction for `|u| = au`, `|v| = av`, zero outside the zones.
-    @inline(__always)
+    @inline(always)
     static func correction8(_ s: ShadowShape, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
         var total = SIMD8<Float>(repeating: 0)
         forEachCornerSample(s, av: av) { mass, row in total += mass * (phiFull - phi8(au, row, s.k)) }
