@@ -208,6 +208,32 @@ struct BackdropBlurTests {
         }
     }
 
+    @Test("Packing lines to pixels: the AVX form equals the portable one (NaN, negatives, over 255, colour over alpha)")
+    func packingForms() {
+        var rng = SeededGenerator(seed: 43)
+        let specials: [Float] = [.nan, -.infinity, -3, -0.5, 0, 0.49, 0.5, 1.5, 2.5, 127.5, 254.5, 255, 255.4, 300, .infinity]
+        for _ in 0 ..< 500 {
+            var q = [SIMD8<Float>](repeating: .zero, count: 4)
+            for c in 0 ..< 4 {
+                for k in 0 ..< 8 {
+                    q[c][k] = Int.random(in: 0 ..< 4, using: &rng) == 0
+                        ? specials[Int.random(in: 0 ..< specials.count, using: &rng)]
+                        : Float.random(in: -20 ... 280, using: &rng)
+                }
+            }
+            q.withUnsafeBufferPointer { p in
+                let packed = GaussianKernels.pack8(p.baseAddress!)
+                #expect(packed == GaussianKernels.portablePack8(p.baseAddress!), "\(q)")
+                for k in 0 ..< 8 {
+                    func byte(_ v: Float) -> UInt32 { v > 0 ? UInt32(min(v, 255).rounded(.toNearestOrEven)) : 0 }
+                    let a = byte(q[3][k])
+                    let expected = min(byte(q[0][k]), a) | min(byte(q[1][k]), a) << 8 | min(byte(q[2][k]), a) << 16 | a << 24
+                    #expect(packed[k] == expected, "lane \(k) of \(q)")
+                }
+            }
+        }
+    }
+
     @Test("Region blur (both phases, clamped target edges, unaligned widths) equals the scalar reference")
     func regionMatchesReference() {
         var rng = SeededGenerator(seed: 41)
