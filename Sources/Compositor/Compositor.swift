@@ -230,9 +230,9 @@
 /// the shadow and gradient kernels alone would roughly double in per-pixel
 /// work, against one extra sampling pass per covered pixel here. The cost
 /// of this design: the layer is drawn at preparation, before the frame's
-/// bands start (its own bands in parallel, then a barrier; its mip levels on
-/// one thread), and a layer texel is resampled once more (edges soften by
-/// about half a pixel where minified).
+/// bands start (its own bands in parallel, then a barrier; its mip levels in
+/// parallel blocks of rows), and a layer texel is resampled once more (edges
+/// soften by about half a pixel where minified).
 ///
 /// ## Reading the binary
 /// Swift 6.3 treats `@inline(__always)` as a hint and left some per-pixel

@@ -196,12 +196,12 @@ enum GaussianKernels {
         // below compiled to a lane-by-lane loop in Swift 6.3 (`pointwiseMin`): 2.9 G of the blur benchmark's
         // 9.6 G instructions.
         let zero = _mm256_setzero_ps()
-        let alpha = _mm256_min_ps(_mm256_max_ps(load(q[3]), zero), _mm256_set1_ps(255))
+        let alpha = _mm256_min_ps(_mm256_max_ps(q[3], zero), _mm256_set1_ps(255))
         func byte(_ c: __m256) -> Pixels8 {
             let rounded = _mm256_add_ps(c, _mm256_set1_ps(12_582_912))
             return unsafeBitCast(rounded, to: Pixels8.self) & Pixels8(repeating: 0xFF)
         }
-        func capped(_ c: SIMD8<Float>) -> Pixels8 { byte(_mm256_min_ps(_mm256_max_ps(load(c), zero), alpha)) }
+        func capped(_ c: SIMD8<Float>) -> Pixels8 { byte(_mm256_min_ps(_mm256_max_ps(c, zero), alpha)) }
         return capped(q[0]) | (capped(q[1]) &<< 8) | (capped(q[2]) &<< 16) | (byte(alpha) &<< 24)
         #else
         return portablePack8(q)
@@ -217,10 +217,6 @@ enum GaussianKernels {
         return red | green | blue | (alpha &<< 24)
     }
 
-    #if SHIFTRENDER_AVX2
-    @inline(always)
-    private static func load(_ v: SIMD8<Float>) -> __m256 { unsafeBitCast(v, to: __m256.self) }
-    #endif
 
     /// `roundedByte` of eight values clamped to 0...255 (NaN as 0).
     @inline(__always)

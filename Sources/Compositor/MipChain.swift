@@ -21,8 +21,13 @@ public import Primitives
 final class MipChain: Sendable {
     let base: Texture
     private let levels = Mutex<[Int: Texture]>([:])
+    /// Threads that copy the base and build each level (`Texture`; the same bytes for any count).
+    private let threads: Int
 
-    init(_ bitmap: Bitmap) { base = Texture(bitmap) }
+    init(_ bitmap: Bitmap, threads: Int = 1) {
+        self.threads = max(1, threads)
+        base = Texture(bitmap, threads: threads)
+    }
 
     var width: Int { base.width }
     var height: Int { base.height }
@@ -31,17 +36,17 @@ final class MipChain: Sendable {
     /// The texture halved `lx` times in width and `ly` times in height.
     func level(_ lx: Int, _ ly: Int) -> Texture {
         if lx == 0 && ly == 0 { return base }
-        return levels.withLock { cache in Self.level(lx, ly, base: base, cache: &cache) }
+        return levels.withLock { cache in Self.level(lx, ly, base: base, threads: threads, cache: &cache) }
     }
 
-    private static func level(_ lx: Int, _ ly: Int, base: Texture, cache: inout [Int: Texture]) -> Texture {
+    private static func level(_ lx: Int, _ ly: Int, base: Texture, threads: Int, cache: inout [Int: Texture]) -> Texture {
         if lx == 0 && ly == 0 { return base }
         let key = lx << 8 | ly
         if let found = cache[key] { return found }
         let made =
             ly > 0
-            ? level(lx, ly - 1, base: base, cache: &cache).halvedHeight()
-            : level(lx - 1, 0, base: base, cache: &cache).halvedWidth()
+            ? level(lx, ly - 1, base: base, threads: threads, cache: &cache).halvedHeight(threads: threads)
+            : level(lx - 1, 0, base: base, threads: threads, cache: &cache).halvedWidth(threads: threads)
         cache[key] = made
         return made
     }

@@ -32,8 +32,9 @@ import FramePlan
 ///
 /// Determinism: the item is drawn at preparation with the frame's threads
 /// (`Rasterizer.drawBanded` with up to `threads` bands, whose bytes never
-/// depend on the band count), levels are built there too, on the preparing
-/// thread (`MipChain` is order-independent): pure in the item.
+/// depend on the band count), and its copy and levels are made there too, with
+/// the same threads in blocks of rows (`Texture`; `MipChain` is
+/// order-independent): pure in the item.
 final class PlaneLayer: @unchecked Sendable {
     static let maxSide = 4096
     static let maxTexels = 1 << 24
@@ -132,7 +133,7 @@ final class PlaneLayer: @unchecked Sendable {
         let bands = max(1, min(threads, (height + Rasterizer.chunkRows - 1) / Rasterizer.chunkRows))
         let scratch = (0 ..< bands).map { _ in RowScratch(width: width) }
         Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: scratch, layers: LayerPool())
-        chain = MipChain(bitmap)
+        chain = MipChain(bitmap, threads: threads)
 
         // Target pixel index -> base texel coordinates (texel centres at integers).
         let map = Homography(affine: .translation(0.5, 0.5)).concatenating(g)

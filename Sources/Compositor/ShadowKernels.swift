@@ -66,7 +66,7 @@ enum ShadowKernels {
     @inline(always)
     static func squareRoot8(_ x: SIMD8<Float>) -> SIMD8<Float> {
         #if SHIFTRENDER_AVX2
-        unsafeBitCast(_mm256_sqrt_ps(unsafeBitCast(x, to: __m256.self)), to: SIMD8<Float>.self)
+        _mm256_sqrt_ps(x)  // `__m256` is `SIMD8<Float>` to Swift
         #else
         x.squareRoot()
         #endif

@@ -1,3 +1,4 @@
+import Dispatch
 import Primitives
 
 /// One level of a source bitmap in the form the samplers read: premultiplied
@@ -26,35 +27,53 @@ final class Texture: @unchecked Sendable {
     var base: UnsafeRawPointer { UnsafeRawPointer(storage) }
 
     /// A copy of `bitmap` (which must be well formed and non-empty) with padding.
-    convenience init(_ bitmap: Bitmap) {
+    convenience init(_ bitmap: Bitmap, threads: Int = 1) {
         precondition(bitmap.width > 0 && bitmap.height > 0 && bitmap.pixels.count == bitmap.width * bitmap.height * 4)
-        self.init(width: bitmap.width, height: bitmap.height) { dst, y in
+        let rowBytes = bitmap.width * 4
+        self.init(width: bitmap.width, height: bitmap.height, threads: threads) { dst, y in
             bitmap.pixels.withUnsafeBytes { src in
-                dst.copyMemory(from: src.baseAddress! + y * bitmap.width * 4, byteCount: bitmap.width * 4)
+                dst.copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
             }
         }
     }
 
     /// Allocates the padded storage, lets `fillRow(rowStart, y)` write the
     /// `width` texels of every row, then writes the padding and scans for opacity.
-    init(width: Int, height: Int, fillRow: (UnsafeMutableRawPointer, Int) -> Void) {
+    /// With `threads > 1`, blocks of rows are filled in parallel (a row's texels
+    /// depend only on `fillRow`, so the bytes do not depend on the count): a
+    /// projected item's plane layer and its levels are made every frame, before
+    /// the frame's bands can start.
+    init(width: Int, height: Int, threads: Int = 1, fillRow: @Sendable (UnsafeMutableRawPointer, Int) -> Void) {
         self.width = width
         self.height = height
-        rowBytes = (width + 1) * 4
+        let rowBytes = (width + 1) * 4
+        self.rowBytes = rowBytes
         let slackBytes = TexelWindows.slackTexels * 4
-        storage = .allocate(byteCount: rowBytes * (height + 1) + slackBytes, alignment: 16)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * (height + 1) + slackBytes, alignment: 16)
+        self.storage = storage
         (storage + rowBytes * (height + 1)).initializeMemory(as: UInt8.self, repeating: 0, count: slackBytes)
-        var opaque = true
-        for y in 0 ..< height {
-            let row = storage + y * rowBytes
-            fillRow(row, y)
-            row.storeBytes(
-                of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
-                toByteOffset: width * 4, as: UInt32.self)
-            if opaque { opaque = Self.rowIsOpaque(UnsafeRawPointer(row), count: width) }
+        let blocks = max(1, min(threads, height / Rasterizer.chunkRows))
+        let opaqueBlocks = UnsafeMutablePointer<Bool>.allocate(capacity: blocks)
+        defer { opaqueBlocks.deallocate() }
+        let out = SendablePointer(base: opaqueBlocks)
+        let texels = SendablePointer(base: storage.assumingMemoryBound(to: UInt8.self))
+        withoutActuallyEscaping(fillRow) { fillRow in
+            let fill: @Sendable (Int) -> Void = { block in
+                var opaque = true
+                for y in height * block / blocks ..< height * (block + 1) / blocks {
+                    let row = UnsafeMutableRawPointer(texels.base) + y * rowBytes
+                    fillRow(row, y)
+                    row.storeBytes(
+                        of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
+                        toByteOffset: width * 4, as: UInt32.self)
+                    if opaque { opaque = Self.rowIsOpaque(UnsafeRawPointer(row), count: width) }
+                }
+                out.base[block] = opaque
+            }
+            if blocks == 1 { fill(0) } else { DispatchQueue.concurrentPerform(iterations: blocks, execute: fill) }
         }
         (storage + height * rowBytes).copyMemory(from: storage + (height - 1) * rowBytes, byteCount: rowBytes)
-        isOpaque = opaque
+        isOpaque = (0 ..< blocks).allSatisfy { opaqueBlocks[$0] }
     }
 
     deinit { storage.deallocate() }
@@ -80,13 +99,13 @@ final class Texture: @unchecked Sendable {
 
     /// Half as wide (rounded up): each texel is the rounded-up mean of a
     /// horizontal pair, the last one of an odd row paired with itself.
-    func halvedWidth() -> Texture {
+    func halvedWidth(threads: Int = 1) -> Texture {
         let w = (width + 1) / 2
-        let source = base
+        let source = self
         let sourceRowBytes = rowBytes
         let lastOffset = (width - 1) * 4
-        return Texture(width: w, height: height) { dst, y in
-            let row = source + y * sourceRowBytes
+        return Texture(width: w, height: height, threads: threads) { dst, y in
+            let row = source.base + y * sourceRowBytes
             for i in 0 ..< w {
                 let a = row.load(fromByteOffset: 8 &* i, as: UInt32.self)
                 let b = row.load(fromByteOffset: min(8 &* i &+ 4, lastOffset), as: UInt32.self)
@@ -96,15 +115,15 @@ final class Texture: @unchecked Sendable {
     }
 
     /// Half as tall (rounded up), pairing rows the same way.
-    func halvedHeight() -> Texture {
+    func halvedHeight(threads: Int = 1) -> Texture {
         let h = (height + 1) / 2
-        let source = base
+        let source = self
         let sourceRowBytes = rowBytes
         let lastRow = height - 1
         let w = width
-        return Texture(width: w, height: h) { dst, y in
-            let r0 = source + 2 * y * sourceRowBytes
-            let r1 = source + min(2 * y + 1, lastRow) * sourceRowBytes
+        return Texture(width: w, height: h, threads: threads) { dst, y in
+            let r0 = source.base + 2 * y * sourceRowBytes
+            let r1 = source.base + min(2 * y + 1, lastRow) * sourceRowBytes
             for i in 0 ..< w {
                 let a = r0.load(fromByteOffset: 4 &* i, as: UInt32.self)
                 let b = r1.load(fromByteOffset: 4 &* i, as: UInt32.self)

@@ -163,4 +163,28 @@ struct SamplingTests {
         #expect(a.level(2, 1).bitmap() == b.level(2, 1).bitmap())
         #expect(a.level(1, 3).bitmap() == b.level(1, 3).bitmap())
     }
+
+    @Test("A chain built with several threads (blocks of rows in parallel) has the same texels and opacity")
+    func threadedLevelsMatch() {
+        var rng = SeededGenerator(seed: 0x7E_0517)
+        for (w, h) in [(1, 1), (37, 29), (200, 47), (64, 300)] {
+            let image = randomBitmap(width: w, height: h, using: &rng)
+            var opaque = image
+            for i in stride(from: 3, to: opaque.pixels.count, by: 4) { opaque.pixels[i] = 255 }
+            // One transparent texel in a middle row: only one block of rows sees it.
+            var holed = opaque
+            for c in 0 ..< 4 { holed.pixels[(h / 2 * w) * 4 + c] = 0 }
+            for bitmap in [image, opaque, holed] {
+                let one = MipChain(bitmap)
+                for threads in [2, 3, 5] {
+                    let many = MipChain(bitmap, threads: threads)
+                    #expect(many.base.bitmap() == one.base.bitmap() && many.isOpaque == one.isOpaque, "\(w)x\(h), \(threads)")
+                    for (lx, ly) in [(1, 0), (0, 1), (2, 1), (1, 3)] {
+                        let x = many.level(lx, ly), y = one.level(lx, ly)
+                        #expect(x.bitmap() == y.bitmap() && x.isOpaque == y.isOpaque, "\(w)x\(h) level \(lx),\(ly)")
+                    }
+                }
+            }
+        }
+    }
 }
