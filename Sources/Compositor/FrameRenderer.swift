@@ -47,7 +47,9 @@ public final class FrameRenderer: @unchecked Sendable {
             }
         }
         self.snapshots = snapshots
-        sources = Rasterizer.Sources(images: imageSources.images, snapshots: snapshots.map(Rasterizer.Sources.chain))
+        var sources = Rasterizer.Sources(images: imageSources.images, snapshots: snapshots.map(Rasterizer.Sources.chain))
+        sources.texturePool = TexturePool()
+        self.sources = sources
     }
 
     /// The rasterized snapshot `index` (transparent where its content draws nothing).

@@ -23,10 +23,13 @@ final class MipChain: Sendable {
     private let levels = Mutex<[Int: Texture]>([:])
     /// Threads that copy the base and build each level (`Texture`; the same bytes for any count).
     private let threads: Int
+    /// Lends the levels' storage (chains made every frame: plane layers).
+    private let pool: TexturePool?
 
-    init(_ bitmap: Bitmap, threads: Int = 1) {
+    init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil) {
         self.threads = max(1, threads)
-        base = Texture(bitmap, threads: threads)
+        self.pool = pool
+        base = Texture(bitmap, threads: threads, pool: pool)
     }
 
     var width: Int { base.width }
@@ -36,17 +39,17 @@ final class MipChain: Sendable {
     /// The texture halved `lx` times in width and `ly` times in height.
     func level(_ lx: Int, _ ly: Int) -> Texture {
         if lx == 0 && ly == 0 { return base }
-        return levels.withLock { cache in Self.level(lx, ly, base: base, threads: threads, cache: &cache) }
+        return levels.withLock { cache in level(lx, ly, cache: &cache) }
     }
 
-    private static func level(_ lx: Int, _ ly: Int, base: Texture, threads: Int, cache: inout [Int: Texture]) -> Texture {
+    private func level(_ lx: Int, _ ly: Int, cache: inout [Int: Texture]) -> Texture {
         if lx == 0 && ly == 0 { return base }
         let key = lx << 8 | ly
         if let found = cache[key] { return found }
         let made =
             ly > 0
-            ? level(lx, ly - 1, base: base, threads: threads, cache: &cache).halvedHeight(threads: threads)
-            : level(lx - 1, 0, base: base, threads: threads, cache: &cache).halvedWidth(threads: threads)
+            ? level(lx, ly - 1, cache: &cache).halvedHeight(threads: threads, pool: pool)
+            : level(lx - 1, 0, cache: &cache).halvedWidth(threads: threads, pool: pool)
         cache[key] = made
         return made
     }

@@ -22,6 +22,8 @@ enum Rasterizer {
         /// Rows of groups that need no layer are drawn without it (`LayerBypass`); false only for
         /// tests comparing the two paths, which give the same bytes.
         var bypassesLayers = true
+        /// Lends storage to the textures made per frame (`PlaneLayer`); nil allocates each afresh.
+        var texturePool: TexturePool?
 
         static func chain(_ b: Bitmap) -> MipChain? {
             b.width > 0 && b.height > 0 && b.pixels.count == b.width * b.height * 4 ? MipChain(b) : nil

@@ -23,14 +23,17 @@ final class Texture: @unchecked Sendable {
     /// drawing it at full coverage and opacity hides what is underneath).
     let isOpaque: Bool
     private let storage: UnsafeMutableRawPointer
+    /// Where `storage` came from and goes back to, with its capacity; nil: allocated here, freed here.
+    private let pool: TexturePool?
+    private let capacity: Int
 
     var base: UnsafeRawPointer { UnsafeRawPointer(storage) }
 
     /// A copy of `bitmap` (which must be well formed and non-empty) with padding.
-    convenience init(_ bitmap: Bitmap, threads: Int = 1) {
+    convenience init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil) {
         precondition(bitmap.width > 0 && bitmap.height > 0 && bitmap.pixels.count == bitmap.width * bitmap.height * 4)
         let rowBytes = bitmap.width * 4
-        self.init(width: bitmap.width, height: bitmap.height, threads: threads) { dst, y in
+        self.init(width: bitmap.width, height: bitmap.height, threads: threads, pool: pool) { dst, y in
             bitmap.pixels.withUnsafeBytes { src in
                 dst.copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
             }
@@ -43,14 +46,25 @@ final class Texture: @unchecked Sendable {
     /// depend only on `fillRow`, so the bytes do not depend on the count): a
     /// projected item's plane layer and its levels are made every frame, before
     /// the frame's bands can start.
-    init(width: Int, height: Int, threads: Int = 1, fillRow: @Sendable (UnsafeMutableRawPointer, Int) -> Void) {
+    /// `pool`, if given, lends the storage (every byte read is written here, so a reused block gives the same texels).
+    init(
+        width: Int, height: Int, threads: Int = 1, pool: TexturePool? = nil,
+        fillRow: @Sendable (UnsafeMutableRawPointer, Int) -> Void
+    ) {
         self.width = width
         self.height = height
         let rowBytes = (width + 1) * 4
         self.rowBytes = rowBytes
         let slackBytes = TexelWindows.slackTexels * 4
-        let storage = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * (height + 1) + slackBytes, alignment: 16)
+        let byteCount = rowBytes * (height + 1) + slackBytes
+        let storage: UnsafeMutableRawPointer
+        if let pool {
+            (storage, capacity) = pool.take(byteCount)
+        } else {
+            (storage, capacity) = (.allocate(byteCount: byteCount, alignment: 16), byteCount)
+        }
         self.storage = storage
+        self.pool = pool
         (storage + rowBytes * (height + 1)).initializeMemory(as: UInt8.self, repeating: 0, count: slackBytes)
         let blocks = max(1, min(threads, height / Rasterizer.chunkRows))
         let opaqueBlocks = UnsafeMutablePointer<Bool>.allocate(capacity: blocks)
@@ -76,7 +90,9 @@ final class Texture: @unchecked Sendable {
         isOpaque = (0 ..< blocks).allSatisfy { opaqueBlocks[$0] }
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        if let pool { pool.give(storage, capacity: capacity) } else { storage.deallocate() }
+    }
 
     private static func rowIsOpaque(_ row: UnsafeRawPointer, count: Int) -> Bool {
         var all: UInt32 = 0xFF00_0000
@@ -99,12 +115,12 @@ final class Texture: @unchecked Sendable {
 
     /// Half as wide (rounded up): each texel is the rounded-up mean of a
     /// horizontal pair, the last one of an odd row paired with itself.
-    func halvedWidth(threads: Int = 1) -> Texture {
+    func halvedWidth(threads: Int = 1, pool: TexturePool? = nil) -> Texture {
         let w = (width + 1) / 2
         let source = self
         let sourceRowBytes = rowBytes
         let lastOffset = (width - 1) * 4
-        return Texture(width: w, height: height, threads: threads) { dst, y in
+        return Texture(width: w, height: height, threads: threads, pool: pool) { dst, y in
             let row = source.base + y * sourceRowBytes
             for i in 0 ..< w {
                 let a = row.load(fromByteOffset: 8 &* i, as: UInt32.self)
@@ -115,13 +131,13 @@ final class Texture: @unchecked Sendable {
     }
 
     /// Half as tall (rounded up), pairing rows the same way.
-    func halvedHeight(threads: Int = 1) -> Texture {
+    func halvedHeight(threads: Int = 1, pool: TexturePool? = nil) -> Texture {
         let h = (height + 1) / 2
         let source = self
         let sourceRowBytes = rowBytes
         let lastRow = height - 1
         let w = width
-        return Texture(width: w, height: h, threads: threads) { dst, y in
+        return Texture(width: w, height: h, threads: threads, pool: pool) { dst, y in
             let r0 = source.base + 2 * y * sourceRowBytes
             let r1 = source.base + min(2 * y + 1, lastRow) * sourceRowBytes
             for i in 0 ..< w {

@@ -288,6 +288,48 @@ struct ProjectionTests {
         )
     }
 
+    @Test("A renderer's reused texture storage changes no byte: frames in turn equal a fresh renderer's")
+    func reusedStorage() {
+        let (list, images) = Self.flipFaces()
+        // The same faces turned further: other plane sizes, so blocks are reused at other sizes.
+        let turned = DisplayList(items: list.items.enumerated().map { i, item in
+            var item = item
+            item.projection = Self.projection(
+                size: (480, 360), position: (240, 180), rotation: i == 0 ? Self.rotateY(60) : Self.rotateX(-10),
+                perspective: 650)
+            return item
+        })
+        let plan = TestPlan(width: 480, height: 360, background: .white, images: images, frames: [list, turned, list])
+        for threads in [1, 3] {
+            let fresh = (0 ..< 3).map { FrameRenderer(plan: plan, threads: threads).render(frame: $0) }
+            let renderer = FrameRenderer(plan: plan, threads: threads)
+            for round in 0 ..< 2 {
+                for f in [2, 1, 0] { #expect(renderer.render(frame: f) == fresh[f], "frame \(f), round \(round), \(threads) threads") }
+            }
+            #expect(fresh[0] == fresh[2] && fresh[0] != fresh[1])
+        }
+    }
+
+    @Test("Texture storage pool: a block comes back for requests it fits within half again, and at most 16 wait")
+    func texturePoolBounds() {
+        let pool = TexturePool()
+        let (a, capacity) = pool.take(1000)
+        #expect(capacity >= 1000)
+        pool.give(a, capacity: capacity)
+        let (b, again) = pool.take(900)
+        #expect(b == a && again == capacity)
+        pool.give(b, capacity: again)
+        let (c, other) = pool.take(capacity * 3)  // too large for the waiting block: a new one
+        #expect(c != a && other >= capacity * 3)
+        let (d, _) = pool.take(capacity / 4)  // the waiting block would waste more than half: a new one
+        #expect(d != a)
+        pool.give(c, capacity: other)
+        pool.give(d, capacity: capacity / 4)
+        let blocks = (0 ..< 20).map { _ in pool.take(64) }
+        for (p, n) in blocks { pool.give(p, capacity: n) }
+        #expect(pool.waiting <= TexturePool.maxFree)
+    }
+
     @Test("Plane layers drawn with 4 threads: the same layer bytes as 1 thread, and the same frames")
     func planeLayerThreads() throws {
         let (list, images) = Self.flipFaces()
