@@ -4,7 +4,7 @@
 // Stages, each a module whose imports point only downward:
 //   shiftrender (CLI) -> Encoders, Compositor, TransitionEngine, SceneFormat, OutputFiles
 //   TransitionEngine -> SceneFormat, FramePlan
-//   Compositor -> FramePlan            (the frame plan is all it knows of the engine)
+//   Compositor -> FramePlan + CPrefetch   (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
 //   Studio -> ShiftRender + FlyingFox (the `studio` command's server; page in Resources/)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
@@ -13,8 +13,8 @@
 //   ShiftRender -> JPEGCodec -> Primitives (scene images; frames are never JPEG)
 //   TextLayout -> SceneModel, Primitives + FreeType, HarfBuzz, fontconfig, FriBidi, libunibreak
 // C lives only in the system-library targets (CLibPNG, CLibDeflate, CLibJPEG, CFFmpeg, and the
-// text libraries CFreeType, CHarfBuzz, CFontconfig, CFriBidi, CUnibreak) and the
-// thin CFFmpegShim, CPNGShim and CJPEGShim.
+// text libraries CFreeType, CHarfBuzz, CFontconfig, CFriBidi, CUnibreak), the
+// thin CFFmpegShim, CPNGShim and CJPEGShim, and CPrefetch (one inline function).
 import Foundation
 import PackageDescription
 
@@ -113,7 +113,9 @@ let package = Package(
         .target(name: "SceneFormat", dependencies: ["Primitives", "SceneModel"]),
         .target(name: "FramePlan", dependencies: ["Primitives"]),
         .target(name: "TransitionEngine", dependencies: ["SceneFormat", "FramePlan", "Primitives", "Timing"]),
-        .target(name: "Compositor", dependencies: ["FramePlan", "Primitives"], swiftSettings: compositorSettings),
+        // A cache prefetch, which Swift cannot spell (Sources/Compositor/Sampling.swift says why it pays).
+        .systemLibrary(name: "CPrefetch"),
+        .target(name: "Compositor", dependencies: ["FramePlan", "Primitives", "CPrefetch"], swiftSettings: compositorSettings),
         .target(name: "OutputFiles"),
         .target(name: "Encoders", dependencies: ["Primitives", "PNGCodec", "CFFmpegShim", "OutputFiles"]),
         .target(

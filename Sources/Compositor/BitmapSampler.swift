@@ -5,7 +5,7 @@
 struct BitmapSampler {
     private let mapping: TexelMapping
     private let texels: UnsafeRawPointer
-    private let rowBytes: Int, width: Int
+    private let rowBytes: Int, width: Int, height: Int
     private let separable: Bool
     private let copy: (x: Int, y: Int)?
     private let scratch: RowScratch
@@ -23,6 +23,7 @@ struct BitmapSampler {
         texels = texture.base
         rowBytes = texture.rowBytes
         width = texture.width
+        height = texture.height
         separable = mapping.isSeparable
         copy = mapping.copyOffset
         self.scratch = scratch
@@ -49,9 +50,21 @@ struct BitmapSampler {
         let a = Int(scratch.columnOffsets[lower]) >> 2
         let b = Int(scratch.columnOffsets[upper - 1]) >> 2
         let out = UnsafeMutableRawPointer(scratch.texelRow)
-        Sampling.blendRows(r0, r0 + rowBytes, weight: wy, first: min(a, b), last: max(a, b) + 1, into: out)
+        Sampling.blendRows(
+            r0, r0 + rowBytes, weight: wy, first: min(a, b), last: max(a, b) + 1, into: out,
+            prefetching: texels + rowAhead(Int(yi)) &* rowBytes)
         row = UnsafeRawPointer(out)
         rowIsTexture = false
+    }
+
+    /// The texel row to prefetch while rows `first` and `first + 1` are blended: the
+    /// next one not yet read in the direction the target rows go, `first + 2` (`first - 1`
+    /// going up), one further when minified, where a target row may step two texel rows.
+    @inline(__always)
+    private func rowAhead(_ first: Int) -> Int {
+        let step = mapping.map.d
+        let ahead = step >= 0 ? first + (step > 1 ? 3 : 2) : first - (step < -1 ? 2 : 1)
+        return min(max(ahead, 0), height - 1)
     }
 
     /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Bilinear sampling kernels for `.bitmap` paints, on padded `Texture`s.
 ///
 /// The integer model (shared by every kernel and by `referenceSample`):
@@ -24,6 +26,15 @@
 /// Coordinates are Float in the kernels (exact integers up to 2^22, guarded by
 /// `TexelMapping`); floor and rounding use the `+ 1.5 * 2^23` trick, which is
 /// branch-free, cannot trap and vectorizes on SSE2.
+///
+/// `blendRows` also prefetches, a cache line per 64 bytes it streams, the
+/// texel row a later target row will read (`BitmapSampler.beginRow` picks it).
+/// Each texel row is read from memory once per frame, and the row loop waited
+/// on its first lines: the hardware prefetcher starts each row cold and stops
+/// at every 4 KB page. Spread through the pass, the prefetches keep the misses
+/// in flight without stalling it; the same rows prefetched in one burst at the
+/// start of a row filled the core's miss buffers and were slower than none
+/// (benchmarks/RESULTS.md has both). The bytes drawn do not change.
 enum Sampling {
     static let magic: Float = 12_582_912
 
@@ -101,14 +112,17 @@ enum Sampling {
         }
     }
 
-    /// `out[c] = lerp(r0[c], r1[c], weight)` for texels `first ... last` (byte offsets `4 * c`).
+    /// `out[c] = lerp(r0[c], r1[c], weight)` for texels `first ... last` (byte offsets `4 * c`),
+    /// prefetching the same texels of row `ahead` (a hint: it may be any address, nothing is read).
     static func blendRows(
         _ r0: UnsafeRawPointer, _ r1: UnsafeRawPointer, weight: UInt32,
-        first: Int, last: Int, into out: UnsafeMutableRawPointer
+        first: Int, last: Int, into out: UnsafeMutableRawPointer, prefetching ahead: UnsafeRawPointer
     ) {
         let w = Pixels8(repeating: weight)
         var c = first
         while c &+ 8 <= last &+ 1 {
+            // Every other vector: one line per 16 texels.
+            if (c &- first) & 8 == 0 { shiftrender_prefetch(ahead + 4 &* c) }
             let p = r0.loadUnaligned(fromByteOffset: 4 &* c, as: Pixels8.self)
             let q = r1.loadUnaligned(fromByteOffset: 4 &* c, as: Pixels8.self)
             out.storeBytes(of: lerp(p, q, w), toByteOffset: 4 &* c, as: Pixels8.self)
