@@ -51,6 +51,12 @@ protocol CoverageFill: Fill {
     /// Source-over of pixels `x ..< x + count` of row `y` onto `dst` at one constant `alpha`.
     static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8)
 
+    /// `blendInterior`, told which later row of the item (`ahead.y`) to prefetch and where its
+    /// pixels `x ...` are in the target (`ahead.dst`). By default the hint is ignored.
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
+        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>))
+
     /// Source-over of pixels `x ..< x + count` of row `y` onto `dst` with per-pixel `alpha`.
     static func blend(
         _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
@@ -62,11 +68,24 @@ extension CoverageFill {
     static func beginRow(_ band: inout Band, y: Int, lower: Int, upper: Int) {}
 
     @inline(__always)
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
+        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
+    ) {
+        blendInterior(&band, y: y, x: x, count: count, dst: dst, alpha: alpha)
+    }
+
+    @inline(__always)
     static func drawRun(_ band: inout Band, y: Int, lower: Int, upper: Int, _ row: ItemRow) {
         beginRow(&band, y: y, lower: lower, upper: upper)
         let (f0, f1) = row.interior(y, lower, upper)
         drawEdge(&band, y, lower, f0, row)
-        if f0 < f1 { blendInterior(&band, y: y, x: f0, count: f1 - f0, dst: row.pixel(f0, y), alpha: row.opacityByte) }
+        if f0 < f1 {
+            let later = row.rowAhead(y)
+            blendInterior(
+                &band, y: y, x: f0, count: f1 - f0, dst: row.pixel(f0, y), alpha: row.opacityByte,
+                ahead: (later, row.pixel(f0, later)))
+        }
         drawEdge(&band, y, f1, upper, row)
     }
 

@@ -97,6 +97,19 @@ struct LayerFill: CoverageFill {
         BlendKernels.sourceOverConstant(dst: dst, src: band.pixel(x, y), alpha: alpha, count: count)
     }
 
+    /// The composite streams two rows nobody has touched since the layer was
+    /// drawn (all of the band's layer rows are drawn before any is composited):
+    /// the layer's and the target's. Both are prefetched a row ahead of need.
+    @inline(__always)
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
+        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
+    ) {
+        BlendKernels.sourceOverConstant(
+            dst: dst, src: band.pixel(x, y), alpha: alpha, count: count,
+            prefetching: (UnsafePointer(ahead.dst), band.pixel(x, ahead.y)))
+    }
+
     @inline(__always)
     static func blend(
         _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,

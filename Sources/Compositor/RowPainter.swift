@@ -94,6 +94,8 @@ struct ItemRow {
     let opacity: Float
     let opacityByte: UInt8
     let scratch: RowScratch
+    /// The item's last row (its bounds), so that a row ahead stays inside the buffer drawn into.
+    private let lastRow: Int
     private let target: UnsafeMutablePointer<UInt8>
     private let width: Int
     private let originX: Int, originY: Int
@@ -106,6 +108,7 @@ struct ItemRow {
         clips = item.clips
         opacity = item.opacity
         opacityByte = item.opacityByte
+        lastRow = item.bounds.y1 - 1
         self.scratch = scratch
         self.target = target
         self.width = width
@@ -117,6 +120,11 @@ struct ItemRow {
     /// the scratch, not here: a larger `ItemRow` was copied for every run.
     @inline(__always)
     var steady: SteadyRows { scratch.steady }
+
+    /// The row to prefetch while row `y` is drawn: two on (`LayerFill`: as for texel rows,
+    /// benchmarks/RESULTS.md), or the item's last.
+    @inline(__always)
+    func rowAhead(_ y: Int) -> Int { min(y + 2, lastRow) }
 
     /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
     @inline(__always)

@@ -4,10 +4,11 @@ import Primitives
 
 /// The SIMD blend kernels' vector paths against their scalar references, bit
 /// for bit as `BlendKernels` requires: the constant-alpha kernels at every
-/// alpha 0...255 (the store at 255 and the early return at 0 included), the
-/// fused sampling blend `Sampling.horizontalOver`, and the per-pixel-alpha
-/// kernels' whole-vector shortcuts (a run of eight 255s stores, of eight 0s
-/// skips), which random per-pixel alpha (`PaintAndBlendTests`) almost never hits.
+/// alpha 0...255 (the store at 255 and the early return at 0 included;
+/// `sourceOverConstant` with and without its prefetch hint), the fused
+/// sampling blend `Sampling.horizontalOver`, and the per-pixel-alpha kernels'
+/// whole-vector shortcuts (a run of eight 255s stores, of eight 0s skips),
+/// which random per-pixel alpha (`PaintAndBlendTests`) almost never hits.
 ///
 /// Lengths cover no pixel, tails alone (1, 7), whole vectors (8, 16, 64) and
 /// both (9, 17, 31, 67). Every run starts one pixel into its buffers (unaligned)
@@ -79,6 +80,17 @@ struct BlendKernelVectorTests {
                         BlendKernels.sourceOverConstantReference(
                             dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha,
                             count: count)
+                    }
+                }
+                // The same with the prefetch hint (a group layer's composite): it reads nothing.
+                _ = src.withUnsafeBufferPointer { s in
+                    Self.compare(dst, "alpha \(alpha), count \(count), prefetching", mismatches: &mismatches) {
+                        BlendKernels.sourceOverConstant(
+                            dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha, count: count,
+                            prefetching: (UnsafePointer($0) + 4 * Self.spare, s.baseAddress!))
+                    } reference: {
+                        BlendKernels.sourceOverConstantReference(
+                            dst: $0, src: s.baseAddress! + 4 * Self.lead, alpha: alpha, count: count)
                     }
                 }
                 // The consequences the module states: alpha 0 leaves dst alone; an
