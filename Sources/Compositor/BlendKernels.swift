@@ -119,6 +119,15 @@ enum BlendKernels {
         return over(d, srb, sga, doubled(lanes(255 &- sa) & 0xFFFF))
     }
 
+    /// `blend8` of an opaque source (alpha 255 in every lane) at one alpha `a`, with `a2` =
+    /// `doubled(a)` and `inv2` = `doubled(255 - a)` hoisted by the caller: the alpha laid down,
+    /// `div255(255 * a)`, is `a` itself, so nothing of it is computed per pixel. Same bits.
+    @inline(__always)
+    static func blendOpaque8(_ d: Pixels8, _ s: Pixels8, _ a2: Channels16, _ inv2: Channels16) -> Pixels8 {
+        let mask = Pixels8(repeating: 0x00FF_00FF)
+        return over(d, halves(s & mask) &* a2, halves((s &>> 8) & mask) &* a2, inv2)
+    }
+
     /// SIMD `sourceOverReference`.
     static func sourceOver(
         dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,

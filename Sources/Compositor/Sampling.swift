@@ -183,29 +183,30 @@ enum Sampling {
     /// written and read back). Same bytes as the two kernels in sequence.
     ///
     /// `opaqueSource` (every texel of the texture opaque) at alpha 255 stores
-    /// the samples, which is what the blend gives for an opaque sample. The
+    /// the samples, which is what the blend gives for an opaque sample; below
+    /// 255 it blends with the alpha's products hoisted (`blendOpaque8`). The
     /// choice is made once per call, not per eight pixels from the samples:
     /// that test mispredicted on text-like snapshots, and the reduced benchmark
     /// plan drew 5% faster without it (benchmarks/RESULTS.md).
     ///
     /// `backing`, an opaque premultiplied colour, lays each sample over it
-    /// first (`BlendKernels.overColor`): the samples are then opaque, which
-    /// the caller says through `opaqueSource`.
+    /// first (`BlendKernels.overColor`): the samples are then opaque, whatever
+    /// `opaqueSource` says.
     static func horizontalOver(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
         count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool, backing: UInt32? = nil,
         scratch: UnsafeMutablePointer<UInt8>
     ) {
         // Two specialized loops, so the plain one carries nothing for the backing.
-        let stores = alpha == 255 && opaqueSource
+        // Samples laid over the (opaque) backing are opaque whatever the texture.
         if let backing {
             horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: stores,
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, opaque: true,
                 scratch: scratch, backing: backing
             ) { BlendKernels.blend8(Pixels8(repeating: backing), $0, Pixels8(repeating: 255)) }
         } else {
             horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, stores: stores,
+                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, opaque: opaqueSource,
                 scratch: scratch, backing: nil) { $0 }
         }
     }
@@ -213,10 +214,14 @@ enum Sampling {
     @inline(__always)
     private static func horizontalOver(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, stores: Bool,
+        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaque: Bool,
         scratch: UnsafeMutablePointer<UInt8>, backing: UInt32?, laid: (Pixels8) -> Pixels8
     ) {
         let a = Pixels8(repeating: UInt32(alpha))
+        let a2 = doubled(a)
+        let inv2 = doubled(255 &- a)
+        let stores = opaque && alpha == 255
+        let blendsOpaque = opaque && !stores
         var i = 0
         while i &+ 8 <= count {
             let pairs = TexelWindows.pairs(row, offsets + i)
@@ -224,6 +229,8 @@ enum Sampling {
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             if stores {
                 d.storeBytes(of: s, as: Pixels8.self)
+            } else if blendsOpaque {
+                d.storeBytes(of: BlendKernels.blendOpaque8(d.loadUnaligned(as: Pixels8.self), s, a2, inv2), as: Pixels8.self)
             } else {
                 d.storeBytes(of: BlendKernels.blend8(d.loadUnaligned(as: Pixels8.self), s, a), as: Pixels8.self)
             }
