@@ -21,9 +21,11 @@ import CPrefetch
 /// is a store. Each has a scalar reference (`...Reference`) and an eight-pixel
 /// SIMD version (`PixelVectors`) that must match it bit for bit.
 ///
-/// `sourceOverConstant` also takes rows to prefetch, for a group layer's
-/// composite, whose layer and target rows both come from memory (`LayerFill`):
-/// 4% on the reduced benchmark plan (benchmarks/RESULTS.md); same bytes.
+/// `sourceOverConstant` and `sourceOverSolid` also take rows to prefetch: a
+/// group layer's composite reads layer and target rows that both come from
+/// memory (`LayerFill`), and a shadow's or edge's colour blend a target row
+/// (`ItemRow.blendColor`). 4% on the reduced benchmark plan and 4% on the
+/// whole one, with `byteLanes` in one instruction (benchmarks/RESULTS.md).
 ///
 /// The eight-pixel form replaced a `SIMD16<UInt16>` form with per-pixel
 /// broadcasts and a four-pixel `SIMD4<UInt32>` one, both slower per pixel
@@ -148,13 +150,14 @@ enum BlendKernels {
     /// SIMD `sourceOverSolidReference`.
     static func sourceOverSolid(
         dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-        alpha: UnsafePointer<UInt8>, count: Int
+        alpha: UnsafePointer<UInt8>, count: Int, prefetching ahead: UnsafePointer<UInt8>? = nil
     ) {
         let s = Pixels8(repeating: unsafeBitCast(color, to: UInt32.self))
         // An opaque colour at full coverage is a plain store (the formula gives exactly `s`).
         let opaqueRun: UInt64 = color.w == 255 ? ~0 : 0
         var i = 0
         while i &+ 8 <= count {
+            if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let a8 = UnsafeRawPointer(alpha + i).loadUnaligned(as: UInt64.self)
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             // Zero coverage first: for a translucent colour `opaqueRun` is 0 too,

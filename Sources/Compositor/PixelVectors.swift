@@ -1,3 +1,7 @@
+#if SHIFTRENDER_AVX2
+import _Builtin_intrinsics.intel
+#endif
+
 /// The vector layout every pixel kernel shares: eight RGBA8 pixels, one per
 /// 32-bit lane (`Pixels8`), split with a `0x00FF00FF` mask into red/blue and
 /// green/alpha so that each channel sits alone in a 16-bit half
@@ -32,11 +36,25 @@ func div255(_ x: UInt32) -> UInt32 {
     return (t &+ (t &>> 8)) &>> 8
 }
 
-/// Eight bytes as one 32-bit lane each. Built from scalars on purpose: the
-/// `SIMD8<UInt32>(truncatingIfNeeded: SIMD8<UInt8>)` widening compiled to an
-/// out-of-line call on the baseline target.
+/// Eight bytes as one 32-bit lane each: one `vpmovzxbd` with AVX2. Elsewhere
+/// built from scalars on purpose: the `SIMD8<UInt32>(truncatingIfNeeded:
+/// SIMD8<UInt8>)` widening compiled to an out-of-line call on the baseline
+/// target; and Swift 6.3 compiles the scalar form to about twenty shifts and
+/// inserts even for Haswell, which the per-pixel-alpha blends (shadows, edges)
+/// paid on every eight pixels.
 @inline(__always)
 func byteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
+    #if SHIFTRENDER_AVX2
+    let bytes = _mm_cvtsi64_si128(Int64(bitPattern: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+    return unsafeBitCast(_mm256_cvtepu8_epi32(bytes), to: Pixels8.self)
+    #else
+    portableByteLanes(p)
+    #endif
+}
+
+/// `byteLanes` from scalars, on every build (the AVX2 form's test reference).
+@inline(__always)
+func portableByteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
     Pixels8(
         UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]),
         UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))

@@ -121,8 +121,8 @@ struct ItemRow {
     @inline(__always)
     var steady: SteadyRows { scratch.steady }
 
-    /// The row to prefetch while row `y` is drawn: two on (`LayerFill`: as for texel rows,
-    /// benchmarks/RESULTS.md), or the item's last.
+    /// The row to prefetch while row `y` is drawn (layer composites, colour blends): two on,
+    /// as for texel rows (benchmarks/RESULTS.md), or the item's last.
     @inline(__always)
     func rowAhead(_ y: Int) -> Int { min(y + 2, lastRow) }
 
@@ -200,6 +200,6 @@ struct ItemRow {
         guard live.lower < live.upper else { return }
         BlendKernels.sourceOverSolid(
             dst: pixel(live.lower, y), color: color, alpha: UnsafePointer(scratch.alpha + live.lower),
-            count: live.upper - live.lower)
+            count: live.upper - live.lower, prefetching: UnsafePointer(pixel(live.lower, rowAhead(y))))
     }
 }

@@ -284,15 +284,10 @@ struct BlendKernelVectorTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
     }
 
-    /// Byte for byte but for one known defect, counted apart: for a colour that
-    /// is not opaque, `sourceOverSolid` stores the colour over a group of eight
-    /// zero alphas instead of skipping it (its store test `a8 == opaqueRun`, with
-    /// `opaqueRun` 0 for such colours, comes before `a8 != 0`), where the
-    /// reference leaves those pixels alone. Within the shapes the rasterizer
-    /// draws, coverage has no such runs inside a span, so frames do not show
-    /// it; the kernel is still wrong for its contract. The fix belongs to
-    /// `BlendKernels` (test `a8 == 0` first); once it is in, the known-issue
-    /// block below fails, asking for its removal.
+    /// Byte for byte, with and without the prefetch hint (every other mask);
+    /// groups of eight zero alphas under a translucent colour are counted apart,
+    /// as an earlier version stored the colour over them (its store test came
+    /// before the zero test) where the reference leaves those pixels alone.
     @Test("sourceOverSolid equals sourceOverSolidReference on run-shaped and constant masks")
     func sourceOverSolidShortcuts() {
         var rng = SeededGenerator(seed: 0xB1E4D_0400)
@@ -310,7 +305,8 @@ struct BlendKernelVectorTests {
                         simd.withUnsafeMutableBufferPointer {
                             BlendKernels.sourceOverSolid(
                                 dst: $0.baseAddress! + 4 * Self.lead, color: colour,
-                                alpha: a.baseAddress! + Self.lead, count: count)
+                                alpha: a.baseAddress! + Self.lead, count: count,
+                                prefetching: m % 2 == 1 ? UnsafePointer($0.baseAddress!) : nil)
                         }
                         scalar.withUnsafeMutableBufferPointer {
                             BlendKernels.sourceOverSolidReference(
@@ -335,5 +331,15 @@ struct BlendKernelVectorTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
         #expect(overwrittenZeroRuns == 0, "\(overwrittenZeroRuns) groups of eight zero-coverage pixels were overwritten")
+    }
+
+    @Test("byteLanes (one vpmovzxbd with AVX2) equals its scalar form at every offset")
+    func byteLanesForms() {
+        var rng = SeededGenerator(seed: 0xB1E4D_0500)
+        let bytes = (0 ..< 4096 + 8).map { $0 < 256 ? UInt8($0) : UInt8.random(in: 0 ... 255, using: &rng) }
+        let differing = bytes.withUnsafeBufferPointer { b in
+            (0 ..< 4096).filter { byteLanes(b.baseAddress! + $0) != portableByteLanes(b.baseAddress! + $0) }
+        }
+        #expect(differing.isEmpty, "byteLanes differs at offsets \(differing.prefix(5))")
     }
 }
