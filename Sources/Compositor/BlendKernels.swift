@@ -21,11 +21,11 @@ import CPrefetch
 /// is a store. Each has a scalar reference (`...Reference`) and an eight-pixel
 /// SIMD version (`PixelVectors`) that must match it bit for bit.
 ///
-/// `sourceOverConstant` and `sourceOverSolid` also take rows to prefetch: a
-/// group layer's composite reads layer and target rows that both come from
-/// memory (`LayerFill`), and a shadow's or edge's colour blend a target row
-/// (`ItemRow.blendColor`). 4% on the reduced benchmark plan and 4% on the
-/// whole one, with `byteLanes` in one instruction (benchmarks/RESULTS.md).
+/// `sourceOverConstant`, `sourceOverSolid` and `sourceOverSolidConstant` also
+/// take rows to prefetch: a group layer's composite reads layer and target
+/// rows that both come from memory (`LayerFill`), a shadow's or edge's colour
+/// blend a target row (`ItemRow.blendColor`), a solid's interior its target
+/// row (`SolidFill`). Each pays a few percent (benchmarks/RESULTS.md).
 ///
 /// The eight-pixel form replaced a `SIMD16<UInt16>` form with per-pixel
 /// broadcasts and a four-pixel `SIMD4<UInt32>` one, both slower per pixel
@@ -176,11 +176,26 @@ enum BlendKernels {
     /// SIMD `sourceOverSolidConstantReference`: every product but `dst * (255 - sa)` is hoisted.
     static func sourceOverSolidConstant(
         dst: UnsafeMutablePointer<UInt8>, color: SIMD4<UInt8>,
-        alpha: UInt8, count: Int
+        alpha: UInt8, count: Int, prefetching ahead: UnsafePointer<UInt8>? = nil
     ) {
         guard alpha != 0, count > 0 else { return }
         let word = unsafeBitCast(color, to: UInt32.self)
         if alpha == 255 && color.w == 255 {
+            // The fill as vector stores when there is a row to prefetch (`update(repeating:)` has no place for it).
+            if let ahead {
+                let v = Pixels8(repeating: word)
+                var i = 0
+                while i &+ 8 <= count {
+                    if i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
+                    UnsafeMutableRawPointer(dst + 4 &* i).storeBytes(of: v, as: Pixels8.self)
+                    i &+= 8
+                }
+                if i < count {
+                    UnsafeMutableRawPointer(dst + 4 &* i).bindMemory(to: UInt32.self, capacity: count - i)
+                        .update(repeating: word, count: count - i)
+                }
+                return
+            }
             UnsafeMutableRawPointer(dst).bindMemory(to: UInt32.self, capacity: count).update(repeating: word, count: count)
             return
         }
@@ -192,6 +207,7 @@ enum BlendKernels {
         let inv2 = doubled(Pixels8(repeating: 255 &- div255(UInt32(color.w) &* UInt32(alpha))))
         var i = 0
         while i &+ 8 <= count {
+            if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             d.storeBytes(of: over(d.loadUnaligned(as: Pixels8.self), srb, sga, inv2), as: Pixels8.self)
             i &+= 8

@@ -27,6 +27,17 @@ struct SolidFill: CoverageFill {
         BlendKernels.sourceOverSolidConstant(dst: dst, color: color, alpha: alpha, count: count)
     }
 
+    /// The interior of a large solid (a screen's background, a card's in its layer) writes rows
+    /// nothing has touched since the last frame: the row ahead is prefetched.
+    @inline(__always)
+    static func blendInterior(
+        _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
+        alpha: UInt8, ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
+    ) {
+        BlendKernels.sourceOverSolidConstant(
+            dst: dst, color: color, alpha: alpha, count: count, prefetching: UnsafePointer(ahead.dst))
+    }
+
     @inline(__always)
     static func blend(
         _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,

@@ -115,8 +115,11 @@ struct BlendKernelVectorTests {
         }
     }
 
-    @Test("sourceOverSolidConstant equals sourceOverSolidConstantReference for every alpha, colour and length")
-    func sourceOverSolidConstant() {
+    /// With and without the prefetch hint: with it, an opaque fill stores through a loop of its own.
+    @Test(
+        "sourceOverSolidConstant equals sourceOverSolidConstantReference for every alpha, colour and length",
+        arguments: [false, true])
+    func sourceOverSolidConstant(prefetching: Bool) {
         var rng = SeededGenerator(seed: 0xB1E4D_0100)
         var mismatches: [String] = []
         var fillsChecked = 0
@@ -127,7 +130,9 @@ struct BlendKernelVectorTests {
             for alpha in UInt8(0) ... 255 {
                 for colour in colours {
                     let out = Self.compare(dst, "alpha \(alpha), colour \(colour), count \(count)", mismatches: &mismatches) {
-                        BlendKernels.sourceOverSolidConstant(dst: $0, color: colour, alpha: alpha, count: count)
+                        BlendKernels.sourceOverSolidConstant(
+                            dst: $0, color: colour, alpha: alpha, count: count,
+                            prefetching: prefetching ? UnsafePointer($0) : nil)
                     } reference: {
                         BlendKernels.sourceOverSolidConstantReference(dst: $0, color: colour, alpha: alpha, count: count)
                     }
