@@ -130,6 +130,19 @@ enum BlendKernels {
         return over(d, halves(s & mask) &* a2, halves((s &>> 8) & mask) &* a2, inv2)
     }
 
+    /// `blend8` at alpha 255: the source is laid down as it is, `d' = s + div255(d * (255 - s.a))`,
+    /// the same bits (`div255(255 * s + x) = s + div255(x)`: both are `x / 255` rounded, `s` whole),
+    /// without the source's two multiplies and its alpha's division. A premultiplied source keeps every
+    /// sum within its byte (`s.c + (255 - s.a) <= 255`); a malformed one may carry into the next channel.
+    @inline(__always)
+    static func blendFull8(_ d: Pixels8, _ s: Pixels8) -> Pixels8 {
+        let mask = Pixels8(repeating: 0x00FF_00FF)
+        let inv2 = doubled(255 &- (s &>> 24))
+        let rb = div255(halves(d & mask) &* inv2)
+        let ga = div255(halves((d &>> 8) & mask) &* inv2)
+        return s &+ (lanes(rb) | (lanes(ga) &<< 8))
+    }
+
     /// SIMD `sourceOverReference`.
     static func sourceOver(
         dst: UnsafeMutablePointer<UInt8>, src: UnsafePointer<UInt8>,
@@ -253,7 +266,7 @@ enum BlendKernels {
                 if (s & opaque) == opaque {
                     d.storeBytes(of: s, as: Pixels8.self)
                 } else {
-                    d.storeBytes(of: blend8(d.loadUnaligned(as: Pixels8.self), s, a), as: Pixels8.self)
+                    d.storeBytes(of: blendFull8(d.loadUnaligned(as: Pixels8.self), s), as: Pixels8.self)
                 }
                 i &+= 8
             }
