@@ -224,23 +224,27 @@ enum Sampling {
         let stores = opaque && alpha == 255
         let blendsOpaque = opaque && !stores
         let blendsFull = !opaque && alpha == 255
-        var i = 0
-        while i &+ 8 <= count {
+        // Pixels `i ..< i + 8` blended onto `dst` as it is now.
+        @inline(__always) func blended(_ i: Int) -> Pixels8 {
             let pairs = TexelWindows.pairs(row, offsets + i)
             let s = laid(lerp(pairs.left, pairs.right, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)))
-            let d = UnsafeMutableRawPointer(dst + 4 &* i)
-            if stores {
-                d.storeBytes(of: s, as: Pixels8.self)
-            } else if blendsOpaque {
-                d.storeBytes(of: BlendKernels.blendOpaque8(d.loadUnaligned(as: Pixels8.self), s, a2, inv2), as: Pixels8.self)
-            } else if blendsFull {
-                d.storeBytes(of: BlendKernels.blendFull8(d.loadUnaligned(as: Pixels8.self), s), as: Pixels8.self)
-            } else {
-                d.storeBytes(of: BlendKernels.blend8(d.loadUnaligned(as: Pixels8.self), s, a), as: Pixels8.self)
-            }
+            if stores { return s }
+            let d = UnsafeRawPointer(dst + 4 &* i).loadUnaligned(as: Pixels8.self)
+            if blendsOpaque { return BlendKernels.blendOpaque8(d, s, a2, inv2) }
+            if blendsFull { return BlendKernels.blendFull8(d, s) }
+            return BlendKernels.blend8(d, s, a)
+        }
+        // A ragged end of a run of eight or more is the last eight pixels, worked out before the
+        // loop changes any of them and stored after it: those the loop blends too come out the same.
+        let last = count >= 8 && count & 7 != 0 ? blended(count &- 8) : nil
+        var i = 0
+        while i &+ 8 <= count {
+            UnsafeMutableRawPointer(dst + 4 &* i).storeBytes(of: blended(i), as: Pixels8.self)
             i &+= 8
         }
-        if i < count {
+        if let last {
+            UnsafeMutableRawPointer(dst + 4 &* (count &- 8)).storeBytes(of: last, as: Pixels8.self)
+        } else if i < count {
             horizontal(row, offsets: offsets + i, weights: weights + i, count: count - i, into: UnsafeMutableRawPointer(scratch))
             if let backing { BlendKernels.overColor(scratch, color: backing, count: count - i, into: scratch) }
             BlendKernels.sourceOverConstant(dst: dst + 4 * i, src: scratch, alpha: alpha, count: count - i)
