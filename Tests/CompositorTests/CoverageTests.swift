@@ -140,4 +140,37 @@ struct CoverageTests {
             }
         }
     }
+
+    @Test("The corner ramp's eight-lane form equals the scalar one bit for bit, in and out of the zones")
+    func cornerRampLanes() {
+        var rng = SeededGenerator(seed: 0xC0_4E4)
+        var differing: [String] = []
+        var inZone = 0
+        for _ in 0 ..< 300 {
+            let t = AffineTransform2D.scale(Double.random(in: 0.3 ... 3, using: &rng), Double.random(in: 0.3 ... 3, using: &rng))
+                .concatenating(.rotation(Double.random(in: -3.2 ... 3.2, using: &rng) * (Bool.random(using: &rng) ? 1 : 0)))
+                .concatenating(.translation(Double.random(in: -50 ... 50, using: &rng), Double.random(in: -50 ... 50, using: &rng)))
+            let shape = rect(0, 0, Double.random(in: 1 ... 80, using: &rng), Double.random(in: 1 ... 80, using: &rng),
+                radius: Double.random(in: 0.5 ... 40, using: &rng))
+            guard let s = CoverageShape(transform: t, shape: shape) else { continue }
+            for _ in 0 ..< 8 {
+                // Local points around the shape, corners included (signed: every quadrant), and the exact zone edges.
+                var u = SIMD8<Float>(), v = SIMD8<Float>()
+                for k in 0 ..< 8 {
+                    u[k] = Float.random(in: -1.3 ... 1.3, using: &rng) * (s.halfWidth + 2)
+                    v[k] = Float.random(in: -1.3 ... 1.3, using: &rng) * (s.halfHeight + 2)
+                }
+                u[0] = s.innerHalfWidth
+                v[1] = -s.innerHalfHeight
+                let lanes = CoverageKernels.cornerRamp8(s, u: u, v: v)
+                for k in 0 ..< 8 {
+                    let scalar = CoverageKernels.cornerRamp(s, u: u[k], v: v[k])
+                    if scalar != 1 { inZone += 1 }
+                    if lanes[k].bitPattern != scalar.bitPattern { differing.append("\(shape) at (\(u[k]), \(v[k]))") }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) lanes differ, e.g. \(differing.prefix(3))")
+        #expect(inZone > 1000)
+    }
 }
