@@ -99,7 +99,7 @@ struct LayerFill: CoverageFill {
 
     /// The composite streams two rows nobody has touched since the layer was
     /// drawn (all of the band's layer rows are drawn before any is composited):
-    /// the layer's and the target's. Both are prefetched a row ahead of need.
+    /// the layer's and the target's. Both are prefetched two rows ahead.
     @inline(__always)
     static func blendInterior(
         _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
