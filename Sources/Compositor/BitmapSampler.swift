@@ -52,19 +52,20 @@ struct BitmapSampler {
         let out = UnsafeMutableRawPointer(scratch.texelRow)
         Sampling.blendRows(
             r0, r0 + rowBytes, weight: wy, first: min(a, b), last: max(a, b) + 1, into: out,
-            prefetching: texels + rowAhead(Int(yi)) &* rowBytes)
+            prefetching: texels + texelRowAhead(y) &* rowBytes)
         row = UnsafeRawPointer(out)
         rowIsTexture = false
     }
 
-    /// The texel row to prefetch while rows `first` and `first + 1` are blended: the
-    /// next one not yet read in the direction the target rows go, `first + 2` (`first - 1`
-    /// going up), one further when minified, where a target row may step two texel rows.
+    /// The texel row to prefetch while target row `y` is drawn: the second of the pair that the
+    /// row the band draws two rows on reads (`Rasterizer.rowAhead`), the first it has not read yet
+    /// whichever way the rows go.
     @inline(__always)
-    private func rowAhead(_ first: Int) -> Int {
-        let step = mapping.map.d
-        let ahead = step >= 0 ? first + (step > 1 ? 3 : 2) : first - (step < -1 ? 2 : 1)
-        return min(max(ahead, 0), height - 1)
+    private func texelRowAhead(_ y: Int) -> Int {
+        let ahead = Rasterizer.rowAhead(y, by: 2, bands: scratch.bands)
+        let (first, _) = Sampling.axis(Float(mapping.map.d * Double(ahead) + mapping.map.ty), Float(mapping.sourceHeight - 1))
+        let row = mapping.map.d >= 0 ? Int(first) + 1 : Int(first)
+        return min(max(row, 0), height - 1)
     }
 
     /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto

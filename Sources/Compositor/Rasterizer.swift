@@ -118,6 +118,15 @@ enum Rasterizer {
             .update(repeating: pixel, count: count)
     }
 
+    /// The row a band draws `distance` rows after row `y` (`forEachRow`'s order): in the next chunk
+    /// of the band's own when `y + distance` is past the end of `y`'s, so that what a band prefetches
+    /// is what it draws next rather than another band's rows.
+    @inline(__always)
+    static func rowAhead(_ y: Int, by distance: Int, bands: Int) -> Int {
+        let next = y + distance
+        return next / chunkRows == y / chunkRows ? next : next + (bands - 1) * chunkRows
+    }
+
     /// Calls `body` with every row of `rows` that belongs to band `band` of `bands`.
     @inline(__always)
     static func forEachRow(of band: Int, in bands: Int, rows: Range<Int>, _ body: (Int) -> Void) {
@@ -139,6 +148,7 @@ enum Rasterizer {
         width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch
     ) {
         precondition(scratch.capacity >= width)
+        scratch.bands = bands
         // Group layers first, innermost first: row y of a layer reads only row y
         // of the layers nested in it, all drawn by this band just before.
         for layer in list.layers {

@@ -121,10 +121,10 @@ struct ItemRow {
     @inline(__always)
     var steady: SteadyRows { scratch.steady }
 
-    /// The row to prefetch while row `y` is drawn (layer composites, colour blends): two on,
-    /// as for texel rows (benchmarks/RESULTS.md), or the item's last.
+    /// The row to prefetch while row `y` is drawn (layer composites, colour blends): the one the
+    /// band draws two rows on, as for texel rows (benchmarks/RESULTS.md), or the item's last.
     @inline(__always)
-    func rowAhead(_ y: Int) -> Int { min(y + 2, lastRow) }
+    func rowAhead(_ y: Int) -> Int { min(Rasterizer.rowAhead(y, by: 2, bands: scratch.bands), lastRow) }
 
     /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
     @inline(__always)

@@ -19,6 +19,8 @@ final class RowScratch: @unchecked Sendable {
     var steady = SteadyRows.none
     /// Set when `steadyAlpha` holds the current item's edges; cleared for each item and band (`RowPainter`).
     var steadyAlphaReady = false
+    /// How many bands share the frame (`Rasterizer.drawBand` sets it): where rows ahead lie (`Rasterizer.rowAhead`).
+    var bands = 1
     private(set) var source = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     private(set) var columnOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)

@@ -213,4 +213,16 @@ struct FrameRendererTests {
         let r = draw([solidItem(rect(0, 0, 4, 4, radius: nan), .white)], width: 4, height: 4)
         #expect(coverageSum(r) == 16)
     }
+
+    @Test("A row ahead is the row the same band draws two rows later, across its chunks", arguments: [1, 2, 3, 4])
+    func rowsAheadFollowTheBand(bands: Int) {
+        let rows = 5 ..< 5 + 9 * Rasterizer.chunkRows
+        for band in 0 ..< bands {
+            var order: [Int] = []
+            Rasterizer.forEachRow(of: band, in: bands, rows: rows) { order.append($0) }
+            for (k, y) in order.enumerated().dropLast(2) {
+                #expect(Rasterizer.rowAhead(y, by: 2, bands: bands) == order[k + 2], "band \(band) of \(bands), row \(y)")
+            }
+        }
+    }
 }
