@@ -9,7 +9,7 @@ import CPrefetch
 ///
 /// Contract: sources are premultiplied (`src.c <= src.a`), so every sum is at
 /// most `255 * 255 + 127` and `div255` stays exact in 16 bits (a malformed
-/// source only garbles its own channel: lanes wrap, never trap). Error against
+/// source garbles only its own pixel: lanes wrap, never trap). Error against
 /// real-number source-over is at most 1/255. Consequences the tests pin down:
 /// an opaque source at `a = 255` is written exactly (so it may be stored
 /// instead of blended), `a = 0` leaves `dst` unchanged, 50 % white over black is 128.
@@ -133,7 +133,7 @@ enum BlendKernels {
     /// `blend8` at alpha 255: the source is laid down as it is, `d' = s + div255(d * (255 - s.a))`,
     /// the same bits (`div255(255 * s + x) = s + div255(x)`: both are `x / 255` rounded, `s` whole),
     /// without the source's two multiplies and its alpha's division. A premultiplied source keeps every
-    /// sum within its byte (`s.c + (255 - s.a) <= 255`); a malformed one may carry into the next channel.
+    /// sum within its byte (`s.c + (255 - s.a) <= 255`); a malformed one may carry into the next channel of its pixel.
     @inline(__always)
     static func blendFull8(_ d: Pixels8, _ s: Pixels8) -> Pixels8 {
         let mask = Pixels8(repeating: 0x00FF_00FF)
