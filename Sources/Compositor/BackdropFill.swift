@@ -66,7 +66,9 @@ struct BackdropFill: CoverageFill {
     }
 
     @inline(__always)
-    static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, ahead _: RowAhead
+    ) {
         BlendKernels.replaceConstant(dst: dst, src: band.pixel(x, y), alpha: alpha, count: count)
     }
 

@@ -48,7 +48,9 @@ struct BitmapFill: CoverageFill {
     }
 
     @inline(__always)
-    static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, ahead _: RowAhead
+    ) {
         band.sampler.blendInterior(y: y, x: x, count: count, dst: dst, alpha: alpha, opaqueSource: band.opaqueSource)
     }
 

@@ -43,19 +43,19 @@ protocol Fill: Sendable {
 /// masks would be too). Each row is cut into the interior run, where shape and
 /// clips cover exactly 1 and one constant alpha (the opacity) applies, and the
 /// edge runs around it (per-pixel coverage); the fill only blends.
+/// A later row `y` of an item and, in the buffer drawn into, its pixel at the run's first column (`ItemRow.rowAhead`).
+typealias RowAhead = (y: Int, dst: UnsafeMutablePointer<UInt8>)
+
 protocol CoverageFill: Fill {
     /// Work that every run of row `y` shares (a bitmap's vertical texel blend);
     /// pixels `lower ..< upper` will be drawn. Nothing by default.
     static func beginRow(_ band: inout Band, y: Int, lower: Int, upper: Int)
 
     /// Source-over of pixels `x ..< x + count` of row `y` onto `dst` at one constant `alpha`.
-    static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8)
-
-    /// `blendInterior`, told which later row of the item (`ahead.y`) to prefetch and where its
-    /// pixels `x ...` are in the target (`ahead.dst`). By default the hint is ignored.
+    /// `ahead`: a row of the item the band draws later, for fills whose rows come from memory to
+    /// prefetch (`LayerFill`, `SolidFill`); a hint the others ignore.
     static func blendInterior(
-        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
-        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>))
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, ahead: RowAhead)
 
     /// Source-over of pixels `x ..< x + count` of row `y` onto `dst` with per-pixel `alpha`.
     static func blend(
@@ -66,14 +66,6 @@ protocol CoverageFill: Fill {
 extension CoverageFill {
     @inline(__always)
     static func beginRow(_ band: inout Band, y: Int, lower: Int, upper: Int) {}
-
-    @inline(__always)
-    static func blendInterior(
-        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
-        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
-    ) {
-        blendInterior(&band, y: y, x: x, count: count, dst: dst, alpha: alpha)
-    }
 
     @inline(__always)
     static func drawRun(_ band: inout Band, y: Int, lower: Int, upper: Int, _ row: ItemRow) {

@@ -40,7 +40,9 @@ struct GradientFill: CoverageFill {
     }
 
     @inline(__always)
-    static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
+    static func blendInterior(
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, ahead _: RowAhead
+    ) {
         BlendKernels.sourceOverConstant(dst: dst, src: shade(band, y: y, x: x, count: count), alpha: alpha, count: count)
     }
 

@@ -92,18 +92,12 @@ struct LayerFill: CoverageFill {
         return Band(pixels: UnsafePointer(pixels), stride: layer.stride, x0: layer.box.x0, y0: layer.box.y0)
     }
 
-    @inline(__always)
-    static func blendInterior(_ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8) {
-        BlendKernels.sourceOverConstant(dst: dst, src: band.pixel(x, y), alpha: alpha, count: count)
-    }
-
     /// The composite streams two rows nobody has touched since the layer was
     /// drawn (all of the band's layer rows are drawn before any is composited):
     /// the layer's and the target's. Both are prefetched two rows ahead.
     @inline(__always)
     static func blendInterior(
-        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8,
-        ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
+        _ band: inout Band, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, ahead: RowAhead
     ) {
         BlendKernels.sourceOverConstant(
             dst: dst, src: band.pixel(x, y), alpha: alpha, count: count,

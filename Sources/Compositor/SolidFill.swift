@@ -19,20 +19,12 @@ struct SolidFill: CoverageFill {
 
     func band(columns: Range<Int>, scratch: RowScratch) -> SIMD4<UInt8>? { color }
 
-    @inline(__always)
-    static func blendInterior(
-        _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-        alpha: UInt8
-    ) {
-        BlendKernels.sourceOverSolidConstant(dst: dst, color: color, alpha: alpha, count: count)
-    }
-
     /// The interior of a large solid (a screen's background, a card's in its layer) writes rows
     /// nothing has touched since the last frame: the row ahead is prefetched.
     @inline(__always)
     static func blendInterior(
         _ color: inout SIMD4<UInt8>, y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>,
-        alpha: UInt8, ahead: (y: Int, dst: UnsafeMutablePointer<UInt8>)
+        alpha: UInt8, ahead: RowAhead
     ) {
         BlendKernels.sourceOverSolidConstant(
             dst: dst, color: color, alpha: alpha, count: count, prefetching: UnsafePointer(ahead.dst))

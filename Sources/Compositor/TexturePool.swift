@@ -12,8 +12,8 @@ import Synchronization
 /// Bounds: at most `maxFree` blocks wait here, and a request takes a block no
 /// more than half again as large as it asks for (new blocks are a quarter
 /// larger than asked: a plane turning towards the eye asks for a little more
-/// every frame), so what is kept is about one frame's worth. Free blocks are released with the pool (a texture keeps its
-/// pool alive until it returns its block).
+/// every frame), so what is kept is about one frame's worth. Free blocks are
+/// released with the pool (a texture keeps its pool alive until it returns its block).
 final class TexturePool: Sendable {
     static let maxFree = 16
 
