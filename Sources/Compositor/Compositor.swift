@@ -49,6 +49,8 @@
 ///   horizontal pass fused with the blend, its texel pairs permuted out of
 ///   contiguous windows (`TexelWindows`, AVX2); rotated ones a SIMD coordinate pass
 ///   and a gather pass; unit scale at integer offsets reads texels directly.
+///   Separable rows sample only the texel runs their rows ink (`InkMap`): a
+///   snapshot's transparent texels sample to 0, which leaves the target as it is.
 /// - `MipChain`: per-axis 2:1 box levels built lazily, so minified content reads
 ///   every texel (scale < 0.5 picks level `floor(log2(texels per pixel))`).
 /// - `ShadowKernels`: Gaussian-blurred rounded rectangles in closed form

@@ -25,11 +25,14 @@ final class MipChain: Sendable {
     private let threads: Int
     /// Lends the levels' storage (chains made every frame: plane layers).
     private let pool: TexturePool?
+    /// Whether the levels map their inked chunks (`InkMap`; not for plane layers, whose samplers do not read it).
+    private let tracksInk: Bool
 
-    init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil) {
+    init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil, tracksInk: Bool = true) {
         self.threads = max(1, threads)
         self.pool = pool
-        base = Texture(bitmap, threads: threads, pool: pool)
+        self.tracksInk = tracksInk
+        base = Texture(bitmap, threads: threads, pool: pool, tracksInk: tracksInk)
     }
 
     var width: Int { base.width }
@@ -48,8 +51,8 @@ final class MipChain: Sendable {
         if let found = cache[key] { return found }
         let made =
             ly > 0
-            ? level(lx, ly - 1, cache: &cache).halvedHeight(threads: threads, pool: pool)
-            : level(lx - 1, 0, cache: &cache).halvedWidth(threads: threads, pool: pool)
+            ? level(lx, ly - 1, cache: &cache).halvedHeight(threads: threads, pool: pool, tracksInk: tracksInk)
+            : level(lx - 1, 0, cache: &cache).halvedWidth(threads: threads, pool: pool, tracksInk: tracksInk)
         cache[key] = made
         return made
     }

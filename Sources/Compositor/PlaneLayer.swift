@@ -133,7 +133,7 @@ final class PlaneLayer: @unchecked Sendable {
         let bands = max(1, min(threads, (height + Rasterizer.chunkRows - 1) / Rasterizer.chunkRows))
         let scratch = (0 ..< bands).map { _ in RowScratch(width: width) }
         Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: scratch, layers: LayerPool())
-        chain = MipChain(bitmap, threads: threads, pool: sources.texturePool)
+        chain = MipChain(bitmap, threads: threads, pool: sources.texturePool, tracksInk: false)
 
         // Target pixel index -> base texel coordinates (texel centres at integers).
         let map = Homography(affine: .translation(0.5, 0.5)).concatenating(g)

@@ -30,6 +30,8 @@ final class RowScratch: @unchecked Sendable {
     /// Per-pixel mip level index of a projected item's samples (`ProjectedSampling`).
     private(set) var pixelLevels = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// The inked texel runs of the bitmap row being drawn (`InkMap.runs`, `BitmapSampler`).
+    let inkRuns = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * InkMap.maximumRuns)
     private(set) var texelRowCapacity = 0
     private(set) var texelRow = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     /// Two lane-interleaved line buffers of the backdrop blur (`GaussianKernels`), 4 vectors per position.
@@ -98,6 +100,7 @@ final class RowScratch: @unchecked Sendable {
 
     deinit {
         release()
+        inkRuns.deallocate()
         texelRow.deallocate()
         blurLineA.deallocate()
         blurLineB.deallocate()

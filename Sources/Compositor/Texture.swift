@@ -22,6 +22,9 @@ final class Texture: @unchecked Sendable {
     /// Every texel has alpha 255 (then bilinear samples are opaque too: an item
     /// drawing it at full coverage and opacity hides what is underneath).
     let isOpaque: Bool
+    /// Which chunks of each row hold anything, for skipping transparent texels; nil when the texture
+    /// is opaque or was made without it (`tracksInk`).
+    let ink: InkMap?
     private let storage: UnsafeMutableRawPointer
     /// Where `storage` came from and goes back to, with its capacity; nil: allocated here, freed here.
     private let pool: TexturePool?
@@ -30,10 +33,10 @@ final class Texture: @unchecked Sendable {
     var base: UnsafeRawPointer { UnsafeRawPointer(storage) }
 
     /// A copy of `bitmap` (which must be well formed and non-empty) with padding.
-    convenience init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil) {
+    convenience init(_ bitmap: Bitmap, threads: Int = 1, pool: TexturePool? = nil, tracksInk: Bool = true) {
         precondition(bitmap.width > 0 && bitmap.height > 0 && bitmap.pixels.count == bitmap.width * bitmap.height * 4)
         let rowBytes = bitmap.width * 4
-        self.init(width: bitmap.width, height: bitmap.height, threads: threads, pool: pool) { dst, y in
+        self.init(width: bitmap.width, height: bitmap.height, threads: threads, pool: pool, tracksInk: tracksInk) { dst, y in
             bitmap.pixels.withUnsafeBytes { src in
                 dst.copyMemory(from: src.baseAddress! + y * rowBytes, byteCount: rowBytes)
             }
@@ -47,8 +50,9 @@ final class Texture: @unchecked Sendable {
     /// projected item's plane layer and its levels are made every frame, before
     /// the frame's bands can start.
     /// `pool`, if given, lends the storage (every byte read is written here, so a reused block gives the same texels).
+    /// `tracksInk`: also map the rows' inked chunks (`InkMap`), kept unless every texel is opaque.
     init(
-        width: Int, height: Int, threads: Int = 1, pool: TexturePool? = nil,
+        width: Int, height: Int, threads: Int = 1, pool: TexturePool? = nil, tracksInk: Bool = true,
         fillRow: @Sendable (UnsafeMutableRawPointer, Int) -> Void
     ) {
         self.width = width
@@ -71,6 +75,9 @@ final class Texture: @unchecked Sendable {
         defer { opaqueBlocks.deallocate() }
         let out = SendablePointer(base: opaqueBlocks)
         let texels = SendablePointer(base: storage.assumingMemoryBound(to: UInt8.self))
+        let inkWords = InkMap.wordsPerRow(texels: width + 1)
+        let inkRows = tracksInk ? UnsafeMutablePointer<UInt64>.allocate(capacity: inkWords * (height + 1)) : nil
+        let ink = inkRows.map { SendablePointer(base: $0) }
         withoutActuallyEscaping(fillRow) { fillRow in
             let fill: @Sendable (Int) -> Void = { block in
                 var opaque = true
@@ -81,6 +88,7 @@ final class Texture: @unchecked Sendable {
                         of: row.load(fromByteOffset: (width - 1) * 4, as: UInt32.self),
                         toByteOffset: width * 4, as: UInt32.self)
                     if opaque { opaque = Self.rowIsOpaque(UnsafeRawPointer(row), count: width) }
+                    if let ink { InkMap.scan(row, texels: width + 1, into: ink.base + y * inkWords, words: inkWords) }
                 }
                 out.base[block] = opaque
             }
@@ -88,9 +96,17 @@ final class Texture: @unchecked Sendable {
         }
         (storage + height * rowBytes).copyMemory(from: storage + (height - 1) * rowBytes, byteCount: rowBytes)
         isOpaque = (0 ..< blocks).allSatisfy { opaqueBlocks[$0] }
+        if let inkRows, !isOpaque {
+            (inkRows + height * inkWords).update(from: inkRows + (height - 1) * inkWords, count: inkWords)
+            self.ink = InkMap(wordsPerRow: inkWords, words: inkRows)
+        } else {
+            inkRows?.deallocate()
+            self.ink = nil
+        }
     }
 
     deinit {
+        ink?.words.deallocate()
         if let pool { pool.give(storage, capacity: capacity) } else { storage.deallocate() }
     }
 
@@ -115,12 +131,12 @@ final class Texture: @unchecked Sendable {
 
     /// Half as wide (rounded up): each texel is the rounded-up mean of a
     /// horizontal pair, the last one of an odd row paired with itself.
-    func halvedWidth(threads: Int = 1, pool: TexturePool? = nil) -> Texture {
+    func halvedWidth(threads: Int = 1, pool: TexturePool? = nil, tracksInk: Bool = true) -> Texture {
         let w = (width + 1) / 2
         let source = self
         let sourceRowBytes = rowBytes
         let lastOffset = (width - 1) * 4
-        return Texture(width: w, height: height, threads: threads, pool: pool) { dst, y in
+        return Texture(width: w, height: height, threads: threads, pool: pool, tracksInk: tracksInk) { dst, y in
             let row = source.base + y * sourceRowBytes
             for i in 0 ..< w {
                 let a = row.load(fromByteOffset: 8 &* i, as: UInt32.self)
@@ -131,13 +147,13 @@ final class Texture: @unchecked Sendable {
     }
 
     /// Half as tall (rounded up), pairing rows the same way.
-    func halvedHeight(threads: Int = 1, pool: TexturePool? = nil) -> Texture {
+    func halvedHeight(threads: Int = 1, pool: TexturePool? = nil, tracksInk: Bool = true) -> Texture {
         let h = (height + 1) / 2
         let source = self
         let sourceRowBytes = rowBytes
         let lastRow = height - 1
         let w = width
-        return Texture(width: w, height: h, threads: threads, pool: pool) { dst, y in
+        return Texture(width: w, height: h, threads: threads, pool: pool, tracksInk: tracksInk) { dst, y in
             let r0 = source.base + 2 * y * sourceRowBytes
             let r1 = source.base + min(2 * y + 1, lastRow) * sourceRowBytes
             for i in 0 ..< w {

@@ -344,12 +344,8 @@ struct GroupTests {
         var sources = Rasterizer.Sources(images: images, snapshots: [], referencedBy: list)
         sources.bypassesLayers = bypass
         let prepared = Rasterizer.prepare(list, width: width, height: height, sources: sources, threads: threads)
-        var target = Bitmap(width: width, height: height)
-        Compositor.fill(&target, with: RGBAColor(red: 0.1, green: 0.3, blue: 0.2, alpha: 0.8))
-        Rasterizer.drawBanded(
-            prepared, background: nil, target: &target, scratch: (0 ..< threads).map { _ in RowScratch(width: width) },
-            layers: LayerPool())
-        return (target, prepared)
+        let backdrop = RGBAColor(red: 0.1, green: 0.3, blue: 0.2, alpha: 0.8)
+        return (drawBanded(prepared, width: width, height: height, threads: threads, backdrop: backdrop), prepared)
     }
 
     @Test(

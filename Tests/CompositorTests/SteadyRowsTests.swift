@@ -51,12 +51,8 @@ struct SteadyRowsTests {
 
     /// Draws `prepared` with `threads` bands onto a fixed backdrop.
     static func render(_ prepared: Rasterizer.PreparedList, width: Int, height: Int, threads: Int) -> Bitmap {
-        var target = Bitmap(width: width, height: height)
-        Compositor.fill(&target, with: RGBAColor(red: 0.2, green: 0.1, blue: 0.3, alpha: 0.9))
-        Rasterizer.drawBanded(
-            prepared, background: nil, target: &target, scratch: (0 ..< threads).map { _ in RowScratch(width: width) },
-            layers: LayerPool())
-        return target
+        let backdrop = RGBAColor(red: 0.2, green: 0.1, blue: 0.3, alpha: 0.9)
+        return drawBanded(prepared, width: width, height: height, threads: threads, backdrop: backdrop)
     }
 
     @Test("Busy random lists: drawing steady rows from the kept values gives the per-row bytes", arguments: [1 as UInt64, 2, 3, 4, 5])

@@ -68,6 +68,16 @@ func draw(
     return target
 }
 
+/// Draws `prepared` through `Rasterizer.drawBanded` with `threads` bands onto a `width x height` bitmap of `backdrop`.
+func drawBanded(_ prepared: Rasterizer.PreparedList, width: Int, height: Int, threads: Int, backdrop: RGBAColor) -> Bitmap {
+    var target = Bitmap(width: width, height: height)
+    Compositor.fill(&target, with: backdrop)
+    Rasterizer.drawBanded(
+        prepared, background: nil, target: &target, scratch: (0 ..< threads).map { _ in RowScratch(width: width) },
+        layers: LayerPool())
+    return target
+}
+
 /// Sum of alpha / 255 over the bitmap: the drawn area in pixels for an opaque paint.
 func coverageSum(_ bitmap: Bitmap) -> Double {
     var sum = 0
