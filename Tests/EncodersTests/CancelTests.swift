@@ -63,13 +63,13 @@ struct CancelTests {
         try withTemporaryDirectory { dir in
             let path = dir + "/slow.mp4"
             try writeBytes([9, 9, 9], to: path)
-            // veryslow looks 60 frames ahead, so finish() encodes all 48 of these:
-            // tens of seconds on a loaded 2-core machine, where one x264 call
-            // (a frame, or the look-ahead's analysis of the batch) takes about a second.
-            // Overwriting allowed: the cancel must still leave the earlier file as it was.
-            let settings = VideoSettings(width: 480, height: 270, framesPerSecond: 30, preset: "veryslow", overwrite: true)
+            // veryslow looks 60 frames ahead, so finish() encodes all 48 of these: about 24 s on a quiet
+            // 2-core machine (`ffmpeg -preset veryslow` on 48 noise frames; 480x270 took 3.8 s, less than
+            // the later cancel's delay), where one x264 call (a frame, or the look-ahead's analysis of the
+            // batch) takes seconds. Overwriting allowed: the cancel must still leave the earlier file as it was.
+            let settings = VideoSettings(width: 1280, height: 720, framesPerSecond: 30, preset: "veryslow", overwrite: true)
             let encoder = try VideoFileEncoder(path: path, settings: settings)
-            let frames = Self.noisyFrames(width: 480, height: 270, count: 8)
+            let frames = Self.noisyFrames(width: 1280, height: 720, count: 8)
             for index in 0 ..< 48 { try encoder.append(frames[index % frames.count]) }
             let (seconds, error, cancelTook) = Self.finishCancelled(encoder, after: delay)
             #expect(error?.kind == .cancelled, "\(String(describing: error))")
