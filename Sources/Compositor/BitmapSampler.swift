@@ -7,6 +7,8 @@
 /// `InkMap` cuts each row into the texel runs its two texel rows ink: only
 /// those are blended (vertically and across), pixels reading only clear texels
 /// are left alone (or given the backing colour), the same bytes as sampling them.
+/// A rotated row crosses texel rows, so it is cut to the pixels whose samples
+/// can reach the map's box of inked texels instead.
 struct BitmapSampler {
     private let mapping: TexelMapping
     private let texels: UnsafeRawPointer
@@ -24,6 +26,8 @@ struct BitmapSampler {
     private let ink: InkMap?
     /// How many inked texel runs the current row has in `scratch.inkRuns`; -1 when every pixel is sampled.
     private var inkRunCount = -1
+    /// Rotated path: the texture's box of inked texels, if it has an ink map.
+    private let inkBox: (columns: Range<Int>, rows: Range<Int>)?
 
     /// `columns` are the target columns the item can touch (its bounds).
     init(mapping: TexelMapping, texture: Texture, scratch: RowScratch, columns: Range<Int>, backing: UInt32? = nil) {
@@ -38,6 +42,7 @@ struct BitmapSampler {
         self.scratch = scratch
         row = texture.base
         ink = separable && mapping.map.a >= 0 ? texture.ink : nil
+        inkBox = separable ? nil : texture.ink?.box
         if separable {
             scratch.reserveTexelRow(texture.width + 1)
             Sampling.prepareColumns(
@@ -96,10 +101,10 @@ struct BitmapSampler {
     /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto
     /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
     func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
-        forEachRun(x, count) { lower, upper, inked in
+        forEachRun(y, x, count) { lower, upper, inked in
             let at = dst + 4 &* (lower &- x)
             if inked {
-                blendSampled(y: y, x: lower, count: upper &- lower, dst: at, alpha: alpha, opaqueSource: opaqueSource)
+                blendSampled(y: y, x: lower, count: upper &- lower, start: x, dst: at, alpha: alpha, opaqueSource: opaqueSource)
             } else if let backing {
                 // Clear texels over the backing sample as the backing colour itself.
                 BlendKernels.sourceOverSolidConstant(
@@ -108,7 +113,10 @@ struct BitmapSampler {
         }
     }
 
-    private func blendSampled(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
+    /// `blendInterior` of pixels `x ..< x + count` of a run from pixel `start` (`sample(y:x:count:start:)`).
+    private func blendSampled(
+        y: Int, x: Int, count: Int, start: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool
+    ) {
         if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(
                 row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
@@ -116,7 +124,7 @@ struct BitmapSampler {
                 scratch: scratch.source)
             return
         }
-        let src = sample(y: y, x: x, count: count)
+        let src = sample(y: y, x: x, count: count, start: start)
         if alpha == 255 && opaqueSource {
             dst.update(from: src, count: count * 4)
         } else {
@@ -124,11 +132,18 @@ struct BitmapSampler {
         }
     }
 
-    /// Calls `body(lower, upper, inked)` for the runs of pixels `x ..< x + count`, left to right, that read
-    /// inked texels of the current row (`inked`) or only clear ones; one inked run when the row has no ink map.
+    /// Calls `body(lower, upper, inked)` for the runs of pixels `x ..< x + count` of row `y`, left to right,
+    /// that may read inked texels (`inked`) or read only clear ones; one inked run when there is no ink map.
     @inline(__always)
-    private func forEachRun(_ x: Int, _ count: Int, _ body: (Int, Int, Bool) -> Void) {
+    private func forEachRun(_ y: Int, _ x: Int, _ count: Int, _ body: (Int, Int, Bool) -> Void) {
         let end = x &+ count
+        if let inkBox {
+            let inked = inkedPixels(y, x, end, inkBox)
+            if x < inked.lowerBound { body(x, inked.lowerBound, false) }
+            if !inked.isEmpty { body(inked.lowerBound, inked.upperBound, true) }
+            if inked.upperBound < end { body(max(x, inked.upperBound), end, false) }
+            return
+        }
         guard inkRunCount >= 0 else { return body(x, end, true) }
         var cursor = x
         for k in 0 ..< inkRunCount where cursor < end {
@@ -139,6 +154,37 @@ struct BitmapSampler {
             cursor = to
         }
         if cursor < end { body(cursor, end, false) }
+    }
+
+    /// Rotated path: the pixels of `lower ..< upper` on row `y` whose samples may read a texel of
+    /// `box` (empty, at `upper`, when none may). A sample at texel coordinates `(s, t)` (clamped to
+    /// the texture) reads texels `floor(s)` and the one after it, so it can reach columns `c0 ..< c1`
+    /// only for `c0 - 1 <= s < c1`, unbounded on a side where the box reaches the texture's edge;
+    /// the same for rows. A pixel of margin on both ends covers the kernels' Float rounding.
+    private func inkedPixels(_ y: Int, _ lower: Int, _ upper: Int, _ box: (columns: Range<Int>, rows: Range<Int>)) -> Range<Int> {
+        guard !box.columns.isEmpty else { return upper ..< upper }
+        let m = mapping.map
+        var from = Double(lower), to = Double(upper)
+        // Narrows `from ... to` to where `slope * x + offset` lies in `range` (texels) of a `size`-texel axis.
+        func narrow(slope: Double, offset: Double, _ range: Range<Int>, size: Int) {
+            let low = range.lowerBound <= 0 ? -Double.infinity : Double(range.lowerBound - 1)
+            let high = range.upperBound >= size ? Double.infinity : Double(range.upperBound)
+            if slope == 0 {
+                if offset < low || offset > high { to = from }
+                return
+            }
+            let a = (low - offset) / slope, b = (high - offset) / slope
+            from = max(from, min(a, b) - 1)
+            to = min(to, max(a, b) + 1)
+        }
+        narrow(slope: m.a, offset: m.c * Double(y) + m.tx, box.columns, size: mapping.sourceWidth)
+        narrow(slope: m.b, offset: m.d * Double(y) + m.ty, box.rows, size: mapping.sourceHeight)
+        // NaN (a degenerate mapping) compares false everywhere: sample the whole run.
+        guard from.isFinite || from == -.infinity, to.isFinite || to == .infinity else { return lower ..< upper }
+        guard from < to else { return upper ..< upper }
+        let first = max(lower, Int(max(from.rounded(.down), Double(lower))))
+        let last = min(upper, Int(min(to.rounded(.up), Double(upper))))
+        return first < last ? first ..< last : upper ..< upper
     }
 
     /// The first column of `lower ..< upper` whose left texel is `texel` or later (`upper` if none):
@@ -164,34 +210,36 @@ struct BitmapSampler {
 
     /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), over
     /// the backing colour if there is one; valid until the next call.
-    func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> {
+    func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> { sample(y: y, x: x, count: count, start: x) }
+
+    /// `sample(y:x:count:)` of part of a run from pixel `start`: rotated coordinates step from `start`, as
+    /// the whole run's would (Float steps from another pixel may round a weight the other way).
+    private func sample(y: Int, x: Int, count: Int, start: Int) -> UnsafePointer<UInt8> {
         let out = scratch.source
-        if separable {
-            if let column = copyColumn(x, count: count) {
-                let texels = (row + column * 4).assumingMemoryBound(to: UInt8.self)
-                guard let backing else { return texels }
-                BlendKernels.overColor(texels, color: backing, count: count, into: out)
-                return UnsafePointer(out)
+        if separable, let column = copyColumn(x, count: count) {
+            let texels = (row + column * 4).assumingMemoryBound(to: UInt8.self)
+            guard let backing else { return texels }
+            BlendKernels.overColor(texels, color: backing, count: count, into: out)
+            return UnsafePointer(out)
+        }
+        // The blended row holds only the inked runs' texels; pixels reading clear texels sample 0.
+        forEachRun(y, x, count) { lower, upper, inked in
+            let at = UnsafeMutableRawPointer(out + 4 &* (lower &- x))
+            let n = upper &- lower
+            if !inked {
+                at.initializeMemory(as: UInt32.self, repeating: 0, count: n)
+            } else if separable {
+                Sampling.horizontal(
+                    row, offsets: scratch.columnOffsets + lower, weights: scratch.columnWeights + lower, count: n, into: at)
+            } else {
+                Sampling.rotatedCoordinates(
+                    mapping, rowBytes: rowBytes, y: y, x0: start, count: upper &- start,
+                    offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX, weightsY: scratch.pixelWeightsY)
+                let skip = lower &- start
+                Sampling.gather(
+                    texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets + skip, weightsX: scratch.pixelWeightsX + skip,
+                    weightsY: scratch.pixelWeightsY + skip, count: n, into: at)
             }
-            // The blended row holds only the inked runs' texels; pixels reading clear texels sample 0.
-            forEachRun(x, count) { lower, upper, inked in
-                let at = UnsafeMutableRawPointer(out + 4 &* (lower &- x))
-                if inked {
-                    Sampling.horizontal(
-                        row, offsets: scratch.columnOffsets + lower, weights: scratch.columnWeights + lower,
-                        count: upper &- lower, into: at)
-                } else {
-                    at.initializeMemory(as: UInt32.self, repeating: 0, count: upper &- lower)
-                }
-            }
-        } else {
-            Sampling.rotatedCoordinates(
-                mapping, rowBytes: rowBytes, y: y, x0: x, count: count,
-                offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
-                weightsY: scratch.pixelWeightsY)
-            Sampling.gather(
-                texels, rowBytes: rowBytes, offsets: scratch.pixelOffsets, weightsX: scratch.pixelWeightsX,
-                weightsY: scratch.pixelWeightsY, count: count, into: UnsafeMutableRawPointer(out))
         }
         if let backing { BlendKernels.overColor(out, color: backing, count: count, into: out) }
         return UnsafePointer(out)

@@ -29,8 +29,9 @@
 /// Per frame: `Rasterizer.prepare` resolves items (`PreparedItem`: geometry,
 /// and the paint as its `Fill`: mip level and texel mapping, ring, blur, group
 /// layer; see "Paints" below), drops what cannot be seen (opacity 0,
-/// outside target or clips, `Occlusion`: under a later exactly-opaque item,
-/// and the background fill when one covers the frame), then bands draw.
+/// outside target or clips, `Occlusion`: under a later exactly-opaque item's box,
+/// or a rotated one's full rows, `RowHider`, and the background fill when one
+/// covers the frame), then bands draw.
 /// Per row of an item (`RowPainter`): the exact span of shape and clips, minus
 /// what a later opaque item hides, is cut into an interior run where coverage
 /// is exactly 1 (`CoverageShape.fullSpan`: one constant alpha, the opacity) and

@@ -31,6 +31,35 @@ struct InkMap {
     let wordsPerRow: Int
     /// `wordsPerRow` words per texel row, `height + 1` rows; owned by the texture.
     let words: UnsafeMutablePointer<UInt64>
+    /// The texels of inked chunks, as half-open ranges of texel columns and rows (padding included);
+    /// empty when nothing is inked. Rotated mappings, which cross rows, cut their rows to it.
+    let box: (columns: Range<Int>, rows: Range<Int>)
+
+    /// The map of `rows` rows of `wordsPerRow` words each at `words`, rows `texels` texels wide.
+    init(wordsPerRow: Int, words: UnsafeMutablePointer<UInt64>, rows: Int, texels: Int) {
+        self.wordsPerRow = wordsPerRow
+        self.words = words
+        var firstRow = rows, lastRow = -1
+        var any = [UInt64](repeating: 0, count: wordsPerRow)
+        for y in 0 ..< rows {
+            var inked = false
+            for w in 0 ..< wordsPerRow where words[y * wordsPerRow + w] != 0 {
+                any[w] |= words[y * wordsPerRow + w]
+                inked = true
+            }
+            if inked {
+                firstRow = min(firstRow, y)
+                lastRow = y
+            }
+        }
+        guard let first = any.firstIndex(where: { $0 != 0 }), let last = any.lastIndex(where: { $0 != 0 }) else {
+            box = (0 ..< 0, 0 ..< 0)
+            return
+        }
+        let firstChunk = first * Self.chunksPerWord + any[first].trailingZeroBitCount
+        let lastChunk = last * Self.chunksPerWord + (Self.chunksPerWord - 1 - any[last].leadingZeroBitCount)
+        box = (firstChunk * Self.chunkTexels ..< min((lastChunk + 1) * Self.chunkTexels, texels), firstRow ..< lastRow + 1)
+    }
 
     /// Words for `texels` texels a row (width plus padding).
     static func wordsPerRow(texels: Int) -> Int {

@@ -35,6 +35,10 @@ struct PreparedItem: Sendable {
     let opaqueBox: PixelBox?
     /// The pixels of a later opaque item's `opaqueBox` that hide part of this one (`Occlusion`).
     var hiddenBy: PixelBox?
+    /// Without such a box: a later rotated opaque item whose full spans hide part of each row (`Occlusion`).
+    var hiddenByRows: RowHider?
+    /// The fill paints every pixel exactly opaque at full coverage (`Fill.paintsOpaque`).
+    let paintsOpaque: Bool
     /// Pixels this item leaves alone because another item draws them (`LayerBypass`); usually none.
     var excluded: [PixelBox] = []
     /// The rows whose span, interior and edge coverage are computed once (`SteadyRows`), if any;
@@ -179,6 +183,7 @@ struct PreparedItem: Sendable {
         opacityByte = roundedByte(Float(opacity) * 255)
         self.bounds = bounds
         steady = SteadyRows(shape: shape, clips: clips, bounds: bounds)
+        self.paintsOpaque = paintsOpaque
         opaqueBox = paintsOpaque ? Self.opaqueBox(shape: shape, clips: clips, opacityByte: opacityByte, bounds: bounds) : nil
     }
 

@@ -22,6 +22,9 @@ enum Rasterizer {
         /// Rows of groups that need no layer are drawn without it (`LayerBypass`); false only for
         /// tests comparing the two paths, which give the same bytes.
         var bypassesLayers = true
+        /// Rotated opaque items hide what is under their rows (`RowHider`); false only for tests comparing the
+        /// two, which give the same bytes.
+        var hidesByRows = true
         /// Lends storage to the textures made per frame (`PlaneLayer`); nil allocates each afresh.
         var texturePool: TexturePool?
 
@@ -97,7 +100,7 @@ enum Rasterizer {
         var items: [PreparedItem] = []
         items.reserveCapacity(list.items.count)
         append(list, target: target, sources: sources, depth: depth, threads: threads, into: &items)
-        let covers = Occlusion.cull(&items, target: target)
+        let covers = Occlusion.cull(&items, target: target, rowHiders: sources.hidesByRows)
         return PreparedList(items: items, coversTarget: covers)
     }
 

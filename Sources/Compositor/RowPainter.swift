@@ -3,7 +3,8 @@
 /// A row of an item is cut into runs that cost differently:
 /// - the row span (shape, clips and bounds intersected; exact for rotations;
 ///   on the item's steady rows the one `SteadyRows` keeps, as are the interior and edge alpha),
-///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`) and
+///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`, or
+///   `hiddenByRows` for a rotated one) and
 ///   the pixels drawn without the item (`PreparedItem.excluded`, `LayerBypass`),
 ///   is handed to the fill (`Fill.drawRun`) as one or more runs;
 /// - coverage fills (solid, bitmap, gradient, group layer) split a run into the interior
@@ -26,6 +27,7 @@ struct RowPainter<F: Fill> {
     private var band: F.Band
     private let bounds: PixelBox
     private let hiddenBy: PixelBox?
+    private let hiddenByRows: RowHider?
     private let excluded: [PixelBox]
 
     /// Nil when the fill has nothing to draw in this band.
@@ -38,6 +40,7 @@ struct RowPainter<F: Fill> {
         row = ItemRow(item, target: target, width: width, origin: origin, scratch: scratch)
         bounds = item.bounds
         hiddenBy = item.hiddenBy
+        hiddenByRows = item.hiddenByRows
         excluded = item.excluded
         scratch.steady = item.steady ?? .none
         scratch.steadyAlphaReady = false
@@ -54,16 +57,25 @@ struct RowPainter<F: Fill> {
         if !excluded.isEmpty {
             drawOutside(y, x0, x1)
         } else if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
-            if x0 < h.x0 { F.drawRun(&band, y: y, lower: x0, upper: h.x0, row) }
-            if h.x1 < x1 { F.drawRun(&band, y: y, lower: h.x1, upper: x1, row) }
+            drawAround(y, x0, x1, hidden: (h.x0, h.x1))
+        } else if let hider = hiddenByRows, let h = hider.span(y), h.lower < x1, x0 < h.upper {
+            drawAround(y, x0, x1, hidden: h)
         } else {
             F.drawRun(&band, y: y, lower: x0, upper: x1, row)
         }
     }
 
-    /// Draws the pixels of `x0 ..< x1` on row `y` outside `hiddenBy` and every
+    /// Draws the pixels of `x0 ..< x1` on row `y` left and right of the `hidden` ones (which overlap them).
+    @inline(__always)
+    private mutating func drawAround(_ y: Int, _ x0: Int, _ x1: Int, hidden h: (lower: Int, upper: Int)) {
+        if x0 < h.lower { F.drawRun(&band, y: y, lower: x0, upper: h.lower, row) }
+        if h.upper < x1 { F.drawRun(&band, y: y, lower: h.upper, upper: x1, row) }
+    }
+
+    /// Draws the pixels of `x0 ..< x1` on row `y` outside `hiddenBy` (or `hiddenByRows`) and every
     /// excluded box, left to right: a few boxes, so a scan per run, no sorting.
     private mutating func drawOutside(_ y: Int, _ x0: Int, _ x1: Int) {
+        let rowHidden = hiddenBy == nil ? hiddenByRows?.span(y).map { PixelBox(x0: $0.lower, y0: y, x1: $0.upper, y1: y + 1) } : nil
         var cursor = x0
         while cursor < x1 {
             var coveredTo = cursor
@@ -73,6 +85,7 @@ struct RowPainter<F: Fill> {
                 if box.x0 <= cursor { coveredTo = max(coveredTo, box.x1) } else { next = min(next, box.x0) }
             }
             if let h = hiddenBy { look(h) }
+            if let h = rowHidden { look(h) }
             for box in excluded { look(box) }
             if coveredTo > cursor {
                 cursor = coveredTo

@@ -98,7 +98,7 @@ final class Texture: @unchecked Sendable {
         isOpaque = (0 ..< blocks).allSatisfy { opaqueBlocks[$0] }
         if let inkRows, !isOpaque {
             (inkRows + height * inkWords).update(from: inkRows + (height - 1) * inkWords, count: inkWords)
-            self.ink = InkMap(wordsPerRow: inkWords, words: inkRows)
+            self.ink = InkMap(wordsPerRow: inkWords, words: inkRows, rows: height + 1, texels: width + 1)
         } else {
             inkRows?.deallocate()
             self.ink = nil

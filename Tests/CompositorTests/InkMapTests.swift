@@ -7,14 +7,17 @@ import FramePlan
 struct InkMapTests {
     /// `width x height`, transparent but for random rectangles (opaque, translucent, and one
     /// texel of colour without alpha, which is not transparent), a row of dots 40 texels apart
-    /// (more runs than a row keeps), and the last column and row touched.
-    static func sparseBitmap(width: Int, height: Int, seed: UInt64) -> Bitmap {
+    /// (more runs than a row keeps), and the last column and row touched; or, `centred`, only
+    /// rectangles in the middle half (so the box of inked texels reaches no edge).
+    static func sparseBitmap(width: Int, height: Int, seed: UInt64, centred: Bool = false) -> Bitmap {
         var rng = SeededGenerator(seed: seed)
         var b = Bitmap(width: width, height: height)
         func set(_ x: Int, _ y: Int, _ p: (UInt8, UInt8, UInt8, UInt8)) { b.setPixel(x: x, y: y, p) }
         for _ in 0 ..< 9 {
             let w = Int.random(in: 3 ... 160, using: &rng), h = Int.random(in: 2 ... 40, using: &rng)
-            let x0 = Int.random(in: 0 ..< width - w, using: &rng), y0 = Int.random(in: 0 ..< height - h, using: &rng)
+            let (xs, ys) = centred
+                ? (width / 4 ..< width * 3 / 4 - w, height / 4 ..< height * 3 / 4 - h) : (0 ..< width - w, 0 ..< height - h)
+            let x0 = Int.random(in: xs, using: &rng), y0 = Int.random(in: ys, using: &rng)
             let a = Bool.random(using: &rng) ? UInt8(255) : UInt8.random(in: 1 ... 254, using: &rng)
             for y in y0 ..< y0 + h {
                 for x in x0 ..< x0 + w {
@@ -22,6 +25,7 @@ struct InkMapTests {
                 }
             }
         }
+        if centred { return b }
         for x in stride(from: 5, to: width, by: 40) { set(x, height / 2, (200, 10, 60, 255)) }
         set(width - 1, 3, (0, 0, 255, 255))
         set(17, height - 1, (255, 255, 0, 255))
@@ -102,7 +106,7 @@ struct InkMapTests {
                 }
                 let texels = chunks * InkMap.chunkTexels
                 storage.withUnsafeMutableBufferPointer { buffer in
-                    let map = InkMap(wordsPerRow: words, words: buffer.baseAddress!)
+                    let map = InkMap(wordsPerRow: words, words: buffer.baseAddress!, rows: 2, texels: texels)
                     var out = [Int32](repeating: -1, count: 2 * InkMap.maximumRuns)
                     for _ in 0 ..< 12 {
                         let first = Int.random(in: 0 ..< texels, using: &rng)
@@ -152,7 +156,8 @@ struct InkMapTests {
         arguments: [1, 3])
     func inkedDrawingIsExact(threads: Int) {
         let (w, h) = (720, 200)
-        let image = Self.sparseBitmap(width: w, height: h, seed: 0x3_4C)
+        let sparse = Self.sparseBitmap(width: w, height: h, seed: 0x3_4C)
+        let centred = Self.sparseBitmap(width: w, height: h, seed: 5, centred: true)
         let source = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         let placements: [(String, AffineTransform2D)] = [
             ("copy", .translation(3, 5)),
@@ -163,9 +168,13 @@ struct InkMapTests {
             ("stretched", AffineTransform2D.scale(1.3, 0.45).concatenating(.translation(-5, 140.5))),
             ("mirrored", AffineTransform2D.scale(-0.9, 1).concatenating(.translation(700.4, 10))),
             ("rotated", AffineTransform2D.scale(0.8, 0.8).concatenating(rotation(degrees: 7, about: 300, 100))),
+            ("rotated further", AffineTransform2D.scale(1.2, 0.5).concatenating(rotation(degrees: -35, about: 380, 130))),
+            ("rotated, minified", AffineTransform2D.scale(0.35, 0.35).concatenating(rotation(degrees: 100, about: 200, 60))),
         ]
         let clip = Clip(transform: .identity, shape: rect(30, 12, 600, 230, radius: 40))
-        for (name, transform) in placements {
+        // The centred image's box of inked texels cuts rotated rows on every side.
+        let cases = placements.map { (sparse, $0.0, $0.1) } + placements.filter { $0.0.hasPrefix("rotated") }.map { (centred, $0.0, $0.1) }
+        for (image, name, transform) in cases {
             for opacity in [1, 0.55] {
                 for (radius, clips) in [(0.0, [Clip]()), (23, [clip])] {
                     let shape = RoundedRect(rect: source, cornerRadius: radius)

@@ -230,10 +230,7 @@ struct PipelineTests {
                 clips: [Clip(transform: .identity, shape: rect(55, 25, 40, 30, radius: 8))]),
         ]
         let all = draw(items, width: 100, height: 80, background: .black, images: [image])
-        var oneByOne = Bitmap(width: 100, height: 80)
-        Compositor.fill(&oneByOne, with: .black)
-        for item in items { Compositor.draw(DisplayList(items: [item]), onto: &oneByOne, images: [image]) }
-        #expect(all == oneByOne)
+        #expect(all == drawnOneByOne(items, width: 100, height: 80, images: [image]))
         let sources = Rasterizer.Sources(images: [image], snapshots: [], referencedBy: DisplayList(items: items))
         let prepared = Rasterizer.prepare(DisplayList(items: items), width: 100, height: 80, sources: sources)
         #expect(prepared.items.count == 4)

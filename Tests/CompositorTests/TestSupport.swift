@@ -78,6 +78,14 @@ func drawBanded(_ prepared: Rasterizer.PreparedList, width: Int, height: Int, th
     return target
 }
 
+/// `items` drawn onto a black `width x height` bitmap each on its own, so no item can hide another's pixels.
+func drawnOneByOne(_ items: [DrawItem], width: Int, height: Int, images: [Bitmap]) -> Bitmap {
+    var target = Bitmap(width: width, height: height)
+    Compositor.fill(&target, with: .black)
+    for item in items { Compositor.draw(DisplayList(items: [item]), onto: &target, images: images) }
+    return target
+}
+
 /// Sum of alpha / 255 over the bitmap: the drawn area in pixels for an opaque paint.
 func coverageSum(_ bitmap: Bitmap) -> Double {
     var sum = 0
