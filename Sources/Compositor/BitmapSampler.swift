@@ -160,17 +160,18 @@ struct BitmapSampler {
     /// `box` (empty, at `upper`, when none may). A sample at texel coordinates `(s, t)` (clamped to
     /// the texture) reads texels `floor(s)` and the one after it, so it can reach columns `c0 ..< c1`
     /// only for `c0 - 1 <= s < c1`, unbounded on a side where the box reaches the texture's edge;
-    /// the same for rows. A pixel of margin on both ends covers the kernels' Float rounding.
+    /// the same for rows. Half a texel and a pixel of margin cover the kernels' Float coordinates
+    /// (a Float texel coordinate below 2^13 is within a thousandth of a texel of the Double one).
     private func inkedPixels(_ y: Int, _ lower: Int, _ upper: Int, _ box: (columns: Range<Int>, rows: Range<Int>)) -> Range<Int> {
         guard !box.columns.isEmpty else { return upper ..< upper }
         let m = mapping.map
         var from = Double(lower), to = Double(upper)
         // Narrows `from ... to` to where `slope * x + offset` lies in `range` (texels) of a `size`-texel axis.
         func narrow(slope: Double, offset: Double, _ range: Range<Int>, size: Int) {
-            let low = range.lowerBound <= 0 ? -Double.infinity : Double(range.lowerBound - 1)
-            let high = range.upperBound >= size ? Double.infinity : Double(range.upperBound)
+            let low = range.lowerBound <= 0 ? -Double.infinity : Double(range.lowerBound) - 1.5
+            let high = range.upperBound >= size ? Double.infinity : Double(range.upperBound) + 0.5
             if slope == 0 {
-                if offset < low || offset > high { to = from }
+                if !(offset >= low && offset <= high) { to = from }
                 return
             }
             let a = (low - offset) / slope, b = (high - offset) / slope
@@ -179,12 +180,10 @@ struct BitmapSampler {
         }
         narrow(slope: m.a, offset: m.c * Double(y) + m.tx, box.columns, size: mapping.sourceWidth)
         narrow(slope: m.b, offset: m.d * Double(y) + m.ty, box.rows, size: mapping.sourceHeight)
-        // NaN (a degenerate mapping) compares false everywhere: sample the whole run.
-        guard from.isFinite || from == -.infinity, to.isFinite || to == .infinity else { return lower ..< upper }
+        // `lower <= from` and `to <= upper` by construction; NaN (a degenerate mapping) samples the whole run.
+        guard !from.isNaN, !to.isNaN else { return lower ..< upper }
         guard from < to else { return upper ..< upper }
-        let first = max(lower, Int(max(from.rounded(.down), Double(lower))))
-        let last = min(upper, Int(min(to.rounded(.up), Double(upper))))
-        return first < last ? first ..< last : upper ..< upper
+        return Int(from.rounded(.down)) ..< Int(to.rounded(.up))
     }
 
     /// The first column of `lower ..< upper` whose left texel is `texel` or later (`upper` if none):
