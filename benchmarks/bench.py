@@ -519,6 +519,27 @@ class Bench:
                 "ours_fps_median": median([x["ours_fps"] for x in rounds]),
                 "ffmpeg_fps_median": median([x["ffmpeg_fps"] for x in rounds])})
 
+    def paired_threads(self):
+        """The two-core target in alternating rounds: one run of our compositor at 1 thread and one at all
+        cores, the order swapped every round (wall fps, 3 timed runs each), so that both sides of the ratio
+        meet the same moment of the machine, as the export and peer targets do."""
+        p = self.s.get("paired")
+        if not p or self.cores < 2:
+            return
+        res = p["resolution"]
+
+        def run(threads):
+            def one(r):
+                return self.harness("paired composite %s %dT (round %d)" % (res, threads, r + 1), "--scene", SCENES[res],
+                                    "--stage", "composite", "--threads", threads, "--warmup", 1,
+                                    "--repeats", 3)["fps_median"]
+            return one
+
+        rounds = [{"cores_fps": a, "one_fps": b, "ratio": a / b, "cores_first": first}
+                  for a, b, first in alternating(p["peer_rounds"], run(self.cores), run(1))]
+        self.results["paired_threads"] = {"resolution": res, "threads": self.cores, "rounds": rounds,
+                                          "ratio_median": median([x["ratio"] for x in rounds])}
+
     def paired_peers(self):
         """Each compositor-vs-peer target in alternating rounds: one timed run of our compositor (1 thread)
         and one of the peer on the same plan, the order swapped every round; ratios per CPU-second."""
@@ -674,12 +695,19 @@ def evaluate_targets(results, cores):
         v = compN["fps_median"] / comp1["fps_median"]
         busy = compN.get("cores_busy_median")
         avail = results.get("cores_available_start")
-        add("compositor, %d cores vs 1 thread" % cores, ">= 1.8x", v, v >= 1.8,
-            "%.2f vs %.2f fps (wall; best runs %.2f vs %.2f, %.2fx)%s%s" % (
-                compN["fps_median"], comp1["fps_median"], compN["fps_max"], comp1["fps_max"],
-                compN["fps_max"] / comp1["fps_max"],
-                "; the %d-thread runs kept %.2f cores busy (CPU-s per wall-s)" % (cores, busy) if busy else "",
-                "; the machine gave %.2f of %d cores when the run started" % (avail, cores) if avail else ""))
+        detail = "%.2f vs %.2f fps (wall; best runs %.2f vs %.2f, %.2fx)%s%s" % (
+            compN["fps_median"], comp1["fps_median"], compN["fps_max"], comp1["fps_max"],
+            compN["fps_max"] / comp1["fps_max"],
+            "; the %d-thread runs kept %.2f cores busy (CPU-s per wall-s)" % (cores, busy) if busy else "",
+            "; the machine gave %.2f of %d cores when the run started" % (avail, cores) if avail else "")
+        pair = results.get("paired_threads")
+        if pair and pair["threads"] == cores:
+            # The alternating rounds judge the target, as for the exports and the peers.
+            detail = "%.2fx in %d alternating rounds (%s); separate runs: %.2fx, %s" % (
+                pair["ratio_median"], len(pair["rounds"]), ", ".join("%.2fx" % x["ratio"] for x in pair["rounds"]),
+                v, detail)
+            v = pair["ratio_median"]
+        add("compositor, %d cores vs 1 thread" % cores, ">= 1.8x", v, v >= 1.8, detail)
     for stage, kind, name, limit in (("mp4", "x264", "MP4 export vs libx264 alone", "auto"),
                                      ("png", "ffmpeg-png", "PNG export vs ffmpeg -c:v png", "auto"),
                                      ("webm", "vp9", "WebM export vs ffmpeg libvpx-vp9", str(cores)),
@@ -867,6 +895,19 @@ def markdown(doc, standalone):
                 pr["resolution"], pr["peer"], plan_name(pr["variant"]),
                 "; ".join("%s / %s (%sx)" % (fmt(x["ours_cpu_fps"]), fmt(x["peer_cpu_fps"]), fmt(x["ratio"]))
                           for x in pr["rounds"]), fmt(pr["ratio_median"])))
+        add("")
+    if doc.get("paired_threads"):
+        pt = doc["paired_threads"]
+        add("### Our compositor at %d cores and at 1 thread in alternating rounds" % pt["threads"])
+        add("")
+        add("One run at each thread count (1 warm-up, 3 timed runs, wall fps), the order swapped every round: "
+            "the ratio the two-core target is judged by.")
+        add("")
+        add("| resolution | rounds: %d threads / 1 thread fps (ratio) | median ratio |" % pt["threads"])
+        add("|---|---|---|")
+        add("| %s | %s | %sx |" % (pt["resolution"], "; ".join(
+            "%s / %s (%sx)" % (fmt(x["cores_fps"]), fmt(x["one_fps"]), fmt(x["ratio"])) for x in pt["rounds"]),
+            fmt(pt["ratio_median"])))
         add("")
     add("## Export limits: ffmpeg on our frames")
     add("")
@@ -1139,6 +1180,7 @@ def main():
         bench.baselines()
         bench.paired()
         bench.paired_peers()
+        bench.paired_threads()
         bench.fidelity()
         bench.memory()
     finally:
