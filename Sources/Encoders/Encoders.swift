@@ -32,18 +32,18 @@
 /// `kill -9` leaves it behind. See `AtomicOutput`.
 ///
 /// Invariant: `cancel()`, from any thread at any moment, stops the encoder
-/// within about one codec call, at every stage: while `append` waits, while
-/// the encoder thread encodes, during `finish()`'s drain, the codec's flush
-/// (x264's look-ahead at a slow preset holds dozens of frames, tens of
-/// seconds of work), the trailer (MP4's `+faststart` rewrites the file) and
-/// the GIF's second pass. It raises a flag the shim checks between packets,
-/// between frames and at every I/O buffer (an `AVIOInterruptCB`), so a
-/// blocking write gives up too; then it waits for the threads to leave the
-/// shim, removes the temporary output and `finish()` throws `.cancelled`.
-/// The slowest step it cannot cut short is one x264 call (a frame, or the
-/// look-ahead's analysis of its batch); closing an abandoned encoder, which
-/// waits for x264's own threads, happens on a thread of its own. The rename
-/// itself passes OutputFiles' commit gate: after `stopCommits()` (a signal,
+/// at once, at every stage: while `append` waits, while the encoder thread
+/// encodes, during `finish()`'s drain, the codec's flush (x264's look-ahead
+/// at a slow preset holds dozens of frames, tens of seconds of work), the
+/// trailer (MP4's `+faststart` rewrites the file) and the GIF's second pass.
+/// It raises a flag the shim checks between packets, between frames and at
+/// every I/O buffer (an `AVIOInterruptCB`), so a blocking write gives up too;
+/// it removes the temporary output and `finish()` throws `.cancelled`. What
+/// cannot be cut short, one codec call (at x264's slow presets a frame, or
+/// the look-ahead's analysis of its batch: seconds on a busy machine), runs
+/// on the writer's own thread (`WriterThread`), which nobody waits for once
+/// cancelled; it closes the writer when that call returns. The rename
+/// passes OutputFiles' commit gate: after `stopCommits()` (a signal,
 /// possibly before `cancel()` has reached the encoder) `finish()` throws
 /// `.cancelled` and the target is as it was.
 ///

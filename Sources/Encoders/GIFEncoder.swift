@@ -74,8 +74,9 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
     private let scaler: FrameScaler
     private var palette: PaletteBuilder?
     private let spool: GIFSpool
-    private let slot = InterruptibleWriterSlot()
-    /// One scaled frame, reused for every frame in both passes.
+    private let writerThread = WriterThread(name: "sr-gif-writer")
+    /// One scaled frame, reused for every frame in both passes (in the second,
+    /// read here and written on the writer's thread, one after the other).
     private var scratch: [UInt8]
 
     init(
@@ -95,6 +96,10 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
         palette = try PaletteBuilder(width: width, height: height, path: path)
         spool = try GIFSpool(directory: directory, frameBytes: width * height * 4, path: path)
         scratch = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    deinit {
+        writerThread.end()
     }
 
     func consume(_ frame: Bitmap, index: Int) throws {
@@ -120,30 +125,36 @@ private final class GIFSink: FrameSink, @unchecked Sendable {
         } catch {
             throw EncoderError(.writeFailed, path: path, reason: error.message)
         }
-        slot.hold(writer)
-        for index in 0 ..< spool.frameCount {
-            if isCancelled() { throw EncoderError.cancelled(path: path) }
-            try scratch.withUnsafeMutableBytes { buffer in
-                try spool.read(index, into: buffer, path: path)
-                let result = Result { () throws(VideoWriterError) in
-                    try writer.write(UnsafeRawBufferPointer(buffer), bytesPerRow: width * 4)
-                }
-                if case .failure(let error) = result {
-                    throw EncoderError(.writeFailed, path: path, reason: error.message)
-                }
+        writerThread.hold(writer)
+        do {
+            for index in 0 ..< spool.frameCount {
+                if isCancelled() { throw EncoderError.cancelled(path: path) }
+                try scratch.withUnsafeMutableBytes { buffer in try spool.read(index, into: buffer, path: path) }
+                // `self`, not the buffer: an interrupted write goes on after this returns.
+                try writerThread.perform { writer throws(VideoWriterError) in try self.writeScratch(to: writer) }
             }
+            try writerThread.perform { writer throws(VideoWriterError) in try writer.finishAndClose() }
+        } catch let error as VideoWriterError {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
         }
-        try writer.finishAndClose(path: path)
-        slot.release()
+        writerThread.end()
         spool.close()
     }
 
+    /// On the writer's thread.
+    private func writeScratch(to writer: VideoWriter) throws(VideoWriterError) {
+        let result = scratch.withUnsafeBytes { buffer in
+            Result { () throws(VideoWriterError) in try writer.write(buffer, bytesPerRow: width * 4) }
+        }
+        try result.get()
+    }
+
     func interrupt() {
-        slot.interrupt()
+        writerThread.interrupt()
     }
 
     func abandon() {
-        slot.releaseInBackground()
+        writerThread.end()
         palette = nil
         spool.close()
     }

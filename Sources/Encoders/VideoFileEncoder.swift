@@ -112,28 +112,65 @@ public final class VideoFileEncoder: StreamingFrameEncoder, @unchecked Sendable 
 
 }
 
-/// Frames into one `VideoWriter`, in order, on the pipeline's single worker.
+/// Frames into one `VideoWriter`, in order: the pipeline's single worker
+/// hands each to the writer's own thread and waits, so that a cancel need
+/// not wait for x264 (`WriterThread`).
 private final class VideoWriterSink: FrameSink, @unchecked Sendable {
-    private let slot = InterruptibleWriterSlot()
+    private let writerThread = WriterThread(name: "sr-video-writer")
     private let path: String
     private let chunk: VideoChunk?
     /// Straight-alpha copy of the frame being written, allocated once, when
-    /// the output keeps alpha. A copy rather than converting the pipeline's
-    /// buffer in place: with `exchange` the caller may still hold a reference
-    /// to that buffer for a moment, and writing to it would then copy it.
+    /// the output keeps alpha; touched only on the writer's thread. A copy
+    /// rather than converting the pipeline's buffer in place: with `exchange`
+    /// the caller may still hold a reference to that buffer for a moment, and
+    /// writing to it would then copy it.
     private var straight: [UInt8]?
 
     init(writer: VideoWriter, path: String, straightAlpha: Bool, chunk: VideoChunk?) {
-        slot.hold(writer)
         self.path = path
         self.chunk = chunk
         straight = straightAlpha ? [] : nil
+        writerThread.hold(writer)
+    }
+
+    deinit {
+        writerThread.end()
     }
 
     func consume(_ frame: Bitmap, index: Int) throws {
-        guard let writer = slot.current else {
-            throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
+        do {
+            try writerThread.perform { writer throws(VideoWriterError) in try self.write(frame, to: writer) }
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
         }
+    }
+
+    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
+        if let chunk, chunk.frameCount != frameCount {
+            throw EncoderError(
+                .frameMismatch, path: path,
+                reason:
+                    "the chunk label says \(chunk.frameCount) frames (\(chunk.rangeText)) but \(frameCount) "
+                    + "\(frameCount == 1 ? "was" : "were") appended; nothing was written")
+        }
+        do {
+            try writerThread.perform { writer throws(VideoWriterError) in try writer.finishAndClose() }
+        } catch {
+            throw EncoderError(.writeFailed, path: path, reason: error.message)
+        }
+        writerThread.end()
+    }
+
+    func interrupt() {
+        writerThread.interrupt()
+    }
+
+    func abandon() {
+        writerThread.end()
+    }
+
+    /// On the writer's thread.
+    private func write(_ frame: Bitmap, to writer: VideoWriter) throws(VideoWriterError) {
         let result = frame.pixels.withUnsafeBytes { pixels in
             guard straight != nil else {
                 return Result { () throws(VideoWriterError) in try writer.write(pixels, bytesPerRow: frame.bytesPerRow) }
@@ -146,31 +183,6 @@ private final class VideoWriterSink: FrameSink, @unchecked Sendable {
                 }
             }
         }
-        if case .failure(let error) = result {
-            throw EncoderError(.writeFailed, path: path, reason: error.message)
-        }
-    }
-
-    func complete(frameCount: Int, isCancelled: () -> Bool) throws {
-        guard let writer = slot.current else {
-            throw EncoderError(.misuse, path: path, reason: "the video writer is closed")
-        }
-        if let chunk, chunk.frameCount != frameCount {
-            throw EncoderError(
-                .frameMismatch, path: path,
-                reason:
-                    "the chunk label says \(chunk.frameCount) frames (\(chunk.rangeText)) but \(frameCount) "
-                    + "\(frameCount == 1 ? "was" : "were") appended; nothing was written")
-        }
-        try writer.finishAndClose(path: path)
-        slot.release()
-    }
-
-    func interrupt() {
-        slot.interrupt()
-    }
-
-    func abandon() {
-        slot.releaseInBackground()
+        try result.get()
     }
 }

@@ -258,13 +258,9 @@ final class VideoWriter {
         }
     }
 
-    /// Finishes and closes the file, reporting a failure against `path`.
-    func finishAndClose(path: String) throws(EncoderError) {
-        do {
-            try finish()
-        } catch {
-            throw EncoderError(.writeFailed, path: path, reason: error.message)
-        }
+    /// Finishes and closes the file.
+    func finishAndClose() throws(VideoWriterError) {
+        try finish()
         close()
     }
 
@@ -288,62 +284,4 @@ final class VideoWriter {
 /// A failure reported by the shim, already one line.
 struct VideoWriterError: Error {
     let message: String
-}
-
-/// The writer a sink works with, which a cancelling thread may interrupt at
-/// any moment: while a worker writes, while `finish` flushes, or before the
-/// writer exists (a GIF's is made in its second pass), in which case the
-/// writer is interrupted as it arrives. Holding the writer here, behind a
-/// lock, is what keeps it alive while another thread interrupts it.
-final class InterruptibleWriterSlot: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var writer: VideoWriter?
-    private var interrupted = false
-
-    /// The writer, until `release`.
-    var current: VideoWriter? { lock.withLock { writer } }
-
-    /// Keeps `writer`; interrupts it at once if an interrupt came first.
-    func hold(_ writer: VideoWriter) {
-        lock.withLock {
-            self.writer = writer
-            if interrupted { writer.interrupt() }
-        }
-    }
-
-    func interrupt() {
-        lock.withLock {
-            interrupted = true
-            writer?.interrupt()
-        }
-    }
-
-    /// Closes the writer (without a trailer if unfinished) and lets it go.
-    func release() {
-        take()?.close()
-    }
-
-    /// Lets an abandoned writer go, closing it on a thread of its own: x264
-    /// waits for the frames its threads have in hand when closed (up to a
-    /// frame's encoding, seconds at veryslow), and a cancel should not. The
-    /// temporary file may be removed meanwhile: the writer only writes
-    /// through its open descriptor.
-    func releaseInBackground() {
-        guard let writer = take() else { return }
-        let abandoned = Abandoned(writer)
-        WorkerThread.detach(name: "sr-close") { abandoned.writer.close() }
-    }
-
-    private func take() -> VideoWriter? {
-        lock.withLock {
-            defer { writer = nil }
-            return writer
-        }
-    }
-
-    /// Hands a writer to the closing thread, which is then its only user.
-    private final class Abandoned: @unchecked Sendable {
-        let writer: VideoWriter
-        init(_ writer: VideoWriter) { self.writer = writer }
-    }
 }

@@ -3,10 +3,12 @@ import Foundation
 import Primitives
 import Testing
 
-/// `cancel()` from another thread stops an encoder at any stage within about
-/// a second, even where finishing would take much longer: x264's look-ahead
-/// flush at a slow preset, a GIF's second pass, a join. The bounds are
-/// generous (3 s) against scenarios that run for tens of seconds uncancelled.
+/// `cancel()` from another thread stops an encoder at any stage at once, even
+/// where finishing would take much longer: x264's look-ahead flush at a slow
+/// preset, a GIF's second pass, a join. Neither `cancel` nor the `finish` it
+/// interrupts waits for a codec call in hand (`WriterThread`): such a call
+/// takes about a second here at veryslow on a quiet machine, several on a busy
+/// one, and waiting for it is what the 0.5 s bound on the x264 flush catches.
 @Suite("Cancelling long stages", .serialized)
 struct CancelTests {
     /// Opaque frames of noise in a band (expensive to encode: x264 finds no
@@ -57,7 +59,7 @@ struct CancelTests {
     }
 
     @Test(
-        "cancel while x264 at veryslow drains and flushes: finish throws within 3 s, no file, target untouched",
+        "cancel while x264 at veryslow drains and flushes: finish throws within 0.5 s, no file, target untouched",
         arguments: [1.0, 5.0])
     func cancelX264Flush(delay: Double) throws {
         try withTemporaryDirectory { dir in
@@ -73,8 +75,8 @@ struct CancelTests {
             for index in 0 ..< 48 { try encoder.append(frames[index % frames.count]) }
             let (seconds, error, cancelTook) = Self.finishCancelled(encoder, after: delay)
             #expect(error?.kind == .cancelled, "\(String(describing: error))")
-            #expect(seconds < 3, "finish returned \(seconds) s after the cancel")
-            #expect(cancelTook < 3, "cancel() took \(cancelTook) s")
+            #expect(seconds < 0.5, "finish returned \(seconds) s after the cancel")
+            #expect(cancelTook < 0.5, "cancel() took \(cancelTook) s")
             #expect(try contents(of: dir) == ["slow.mp4"], "no temporary file")
             #expect(try fileBytes(path) == [9, 9, 9], "the target is untouched")
         }
