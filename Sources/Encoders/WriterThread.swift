@@ -34,8 +34,8 @@ final class WriterThread: @unchecked Sendable {
     }
 
     /// Takes `writer` and starts the thread that calls it; interrupts it at
-    /// once if `interrupt` came first. One writer: after `end`, or a second
-    /// time, the writer is closed at once and every `perform` fails.
+    /// once if `interrupt` came first. One writer: after `end`, or with one
+    /// already held, `writer` is closed at once instead.
     func hold(_ writer: VideoWriter) {
         let accepted = condition.withLock {
             guard self.writer == nil, !ending else { return false }
@@ -92,7 +92,15 @@ final class WriterThread: @unchecked Sendable {
     // MARK: Internals
 
     private static let interruption = VideoWriterError(message: "interrupted")
-    private static let nothing: Call = { _ throws(VideoWriterError) in }
+
+    private static func failure(of call: Call, on writer: VideoWriter) -> VideoWriterError? {
+        do throws(VideoWriterError) {
+            try call(writer)
+            return nil
+        } catch {
+            return error
+        }
+    }
 
     private func serve() {
         condition.lock()
@@ -102,15 +110,14 @@ final class WriterThread: @unchecked Sendable {
             }
             // A call its caller stopped waiting for is not started.
             if interrupted { pending = nil }
-            guard var call = pending.take(), let writer else {
+            // `call`, and what it captured (a frame's pixels), is let go at the
+            // end of this pass, before `wait` gives up the lock and its caller
+            // returns that buffer to be written in place.
+            guard let call = pending.take(), let writer else {
                 if ending { break } else { continue }
             }
             condition.unlock()
-            var failure: VideoWriterError?
-            do throws(VideoWriterError) { try call(writer) } catch { failure = error }
-            // Let go of what the call captured (a frame's pixels) before its
-            // caller returns that buffer to be written in place.
-            call = Self.nothing
+            let failure = Self.failure(of: call, on: writer)
             condition.lock()
             ended += 1
             // Nobody waits for an interrupted call's failure: it is the interrupt's echo.
