@@ -100,7 +100,12 @@ struct BitmapSampler {
 
     /// Source-over of pixels `x ..< x + count` of row `y` (after `beginRow`) onto
     /// `dst` at one constant alpha, fusing sampling and blending where the path allows.
-    func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
+    /// `mutating` though it changes nothing, as `sample` is: called non-mutating on the band's
+    /// sampler (reached through `inout`), Swift copied all 256 bytes of it before every run.
+    /// Out of line, with the non-mutating helpers inlined into it: an out-of-line
+    /// non-mutating call copies the sampler again (`blendSampled`, `sample(start:)`).
+    @inline(never)
+    mutating func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
         forEachRun(y, x, count) { lower, upper, inked in
             let at = dst + 4 &* (lower &- x)
             if inked {
@@ -114,6 +119,7 @@ struct BitmapSampler {
     }
 
     /// `blendInterior` of pixels `x ..< x + count` of a run from pixel `start` (`sample(y:x:count:start:)`).
+    @inline(__always)
     private func blendSampled(
         y: Int, x: Int, count: Int, start: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool
     ) {
@@ -208,11 +214,13 @@ struct BitmapSampler {
     }
 
     /// Samples of pixels `x ..< x + count` of row `y` (after `beginRow`), over
-    /// the backing colour if there is one; valid until the next call.
-    func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> { sample(y: y, x: x, count: count, start: x) }
+    /// the backing colour if there is one; valid until the next call. `mutating`: see `blendInterior`.
+    @inline(never)
+    mutating func sample(y: Int, x: Int, count: Int) -> UnsafePointer<UInt8> { sample(y: y, x: x, count: count, start: x) }
 
     /// `sample(y:x:count:)` of part of a run from pixel `start`: rotated coordinates step from `start`, as
     /// the whole run's would (Float steps from another pixel may round a weight the other way).
+    @inline(__always)
     private func sample(y: Int, x: Int, count: Int, start: Int) -> UnsafePointer<UInt8> {
         let out = scratch.source
         if separable, let column = copyColumn(x, count: count) {
