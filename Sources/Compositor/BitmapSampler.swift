@@ -104,6 +104,7 @@ struct BitmapSampler {
     /// sampler (reached through `inout`), Swift copied all 256 bytes of it before every run.
     /// Out of line, with the non-mutating helpers inlined into it: an out-of-line
     /// non-mutating call copies the sampler again (`blendSampled`, `sample(start:)`).
+    /// Runs cut by ink runs still copy it once a call (the closure's capture of `self`).
     @inline(never)
     mutating func blendInterior(y: Int, x: Int, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool) {
         forEachRun(y, x, count) { lower, upper, inked in
