@@ -225,13 +225,7 @@ def machine_info(args):
                     info["os"] = line.split("=", 1)[1].strip().strip('"')
     except OSError:
         pass
-    try:
-        with open("/proc/cpuinfo") as f:
-            flags = next((l for l in f if l.startswith("flags")), "")
-        info["avx2"] = " avx2 " in flags + " "
-    except OSError:
-        pass
-    info["portable_build"] = bool(os.environ.get("SHIFTRENDER_PORTABLE"))
+    info["compositor_target_cpu"] = compositor_target_cpu(args)
     for key, cmd in (("swift", [args.swift, "--version"]), ("ffmpeg", ["ffmpeg", "-version"])):
         try:
             text = subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout + ""
@@ -240,6 +234,21 @@ def machine_info(args):
         except Exception:
             info[key] = None
     return info
+
+
+def compositor_target_cpu(args):
+    """The `-target-cpu` Package.swift gives the compositor on this machine (None: the baseline)."""
+    try:
+        text = subprocess.run([args.swift, "package", "dump-package"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=120).stdout
+        target = next(t for t in json.loads(text)["targets"] if t["name"] == "Compositor")
+        for setting in target.get("settings", []):
+            flags = setting.get("kind", {}).get("unsafeFlags", {}).get("_0", [])
+            if "-target-cpu" in flags:
+                return flags[flags.index("-target-cpu") + 1]
+    except Exception:
+        return "unknown"
+    return None
 
 
 def git_commit():
@@ -780,8 +789,12 @@ def markdown(doc, standalone):
     add("| commit | `%s` |" % doc["commit"])
     add("| command | `%s` (mode: %s) |" % (doc["command"], doc["mode"]))
     add("| machine | %s, %d cores, %s GiB, %s, Linux %s |" % (m["cpu"], m["cores"], m["memory_gib"], m["os"], m["kernel"]))
-    add("| build | release, `-target-cpu haswell` for the compositor: %s |" % (
-        "yes" if m.get("avx2") and not m.get("portable_build") else "no"))
+    if "compositor_target_cpu" in m:
+        cpu = m["compositor_target_cpu"]
+        add("| build | release, the compositor for %s |" % ("`-target-cpu %s`" % cpu if cpu else "baseline x86-64"))
+    else:
+        add("| build | release, `-target-cpu haswell` for the compositor: %s |" % (
+            "yes" if m.get("avx2") and not m.get("portable_build") else "no"))
     add("| toolchain | %s; %s |" % (m.get("swift"), m.get("ffmpeg")))
     add("| peers | %s |" % (", ".join("%s %s" % (k, v) for k, v in doc["peer_versions"].items()) or "none"))
     during = doc.get("loadavg_during")

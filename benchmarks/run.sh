@@ -10,7 +10,7 @@
 # Other options go to benchmarks/bench.py (--keep-work, --work DIR, ...).
 # Environment: SHIFTRENDER_BENCH_SCRATCH (SwiftPM scratch path, default .build-bench),
 # SHIFTRENDER_BENCH_VENV (the peers' virtual environment, default benchmarks/.venv),
-# SHIFTRENDER_PORTABLE=1 (build without -target-cpu haswell), SWIFT (the swift binary).
+# SHIFTRENDER_PORTABLE=1 (build without -target-cpu), SWIFT (the swift binary).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

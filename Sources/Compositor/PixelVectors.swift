@@ -8,7 +8,8 @@ import _Builtin_intrinsics.intel
 /// (`Channels16`). All products of a channel and an 8-bit weight then fit 16
 /// bits, and the arithmetic is 16-bit lane-wise (SSE2 `pmullw`, AVX2 `vpmullw`):
 /// no widening, no shuffles. Eight pixels because that is one AVX2 register
-/// (`-target-cpu haswell`); on baseline SSE2 LLVM splits it into two.
+/// (`-target-cpu haswell`); on baseline SSE2 LLVM splits it into two. The
+/// AVX-512 targets keep eight (LLVM puts some of the work in 512-bit registers itself).
 typealias Pixels8 = SIMD8<UInt32>
 typealias Channels16 = SIMD16<UInt16>
 

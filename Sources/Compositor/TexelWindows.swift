@@ -28,7 +28,7 @@ import _Builtin_intrinsics.intel
 ///   allocate that much more, zeroed). The windows' extra lanes are discarded.
 ///
 /// AVX2 only when the module is compiled for it (`SHIFTRENDER_AVX2`, set with
-/// `-target-cpu haswell` in Package.swift): Swift SIMD has no variable permute, and
+/// `-target-cpu haswell` or an AVX-512 CPU in Package.swift): Swift SIMD has no variable permute, and
 /// the intrinsic does not compile for the baseline target. Elsewhere, and for
 /// spans wider than two windows, the stitched loads remain (`texelPairs`);
 /// `TexelWindowsTests` compares both with it.
