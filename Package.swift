@@ -23,10 +23,10 @@ import PackageDescription
 // where the compositor keeps its 8-pixel vectors but gains 32 registers, masked
 // and three-input logic instructions: Swift SIMD otherwise compiles to SSE2, and
 // a packed-pixel blend measured 2.7x faster for Haswell; the AVX-512 target
-// draws the benchmark transition about 8% faster again, the same bytes
-// (benchmarks/RESULTS.md). AMD's AVX-512 CPUs get `znver4`, whose tuning
-// measured 3% faster there than `skylake-avx512`, the feature set every Intel
-// AVX-512 CPU since Skylake has. Debug builds stay on the baseline, but for the
+// draws the benchmark transition about 1.1x faster again, the same bytes
+// (benchmarks/RESULTS.md). AMD's AVX-512 CPUs get `znver4`, LLVM's tuning for
+// them; Intel's `skylake-avx512`, the feature set every Intel AVX-512 CPU
+// since Skylake has. Debug builds stay on the baseline, but for the
 // compositor (below). Set SHIFTRENDER_PORTABLE=1 for binaries that run on any
 // x86-64, or SHIFTRENDER_TARGET_CPU to choose one with AVX2 (`haswell` for
 // valgrind, which cannot run AVX-512 code).

@@ -256,8 +256,8 @@
 /// - the haswell build (`Package.swift`) takes about 1.4x less CPU per frame
 ///   than the baseline; most kernels gain up to about 2x from it, a few
 ///   (the opaque store, rotated sampling) nothing; the AVX-512 build
-///   (`znver4`, the same 8-pixel code) about 1.08x less again, mostly in
-///   sampling and layer composites (more registers, fewer instructions);
+///   (`znver4` or `skylake-avx512`, the same 8-pixel code) about 1.1x less
+///   again (more registers, three-input logic, fewer instructions);
 /// - the SIMD per-pixel-alpha blend is about 2.5x (haswell) to 5x (baseline)
 ///   faster than its scalar reference, un-premultiplying 5x to 20x;
 ///   rotated sampling stays an order of magnitude slower per pixel than
