@@ -49,6 +49,10 @@ struct BitmapSampler {
                 mapping, x0: columns.lowerBound, count: columns.count,
                 offsets: scratch.columnOffsets + columns.lowerBound,
                 weights: scratch.columnWeights + columns.lowerBound)
+            // A unit-scale item at a whole-texel offset copies its rows; only runs past the texture's edges sample.
+            TexelWindows.describe(
+                scratch.columnOffsets + columns.lowerBound, count: columns.count,
+                into: scratch.columnWindows + columns.lowerBound, stitchedOnly: copy != nil)
         }
     }
 
@@ -126,7 +130,7 @@ struct BitmapSampler {
     ) {
         if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(
-                row, offsets: scratch.columnOffsets + x, weights: scratch.columnWeights + x,
+                row, offsets: scratch.columnOffsets + x, windows: scratch.columnWindows + x, weights: scratch.columnWeights + x,
                 count: count, dst: dst, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
                 scratch: scratch.source)
             return
@@ -238,7 +242,8 @@ struct BitmapSampler {
                 at.initializeMemory(as: UInt32.self, repeating: 0, count: n)
             } else if separable {
                 Sampling.horizontal(
-                    row, offsets: scratch.columnOffsets + lower, weights: scratch.columnWeights + lower, count: n, into: at)
+                    row, offsets: scratch.columnOffsets + lower, windows: scratch.columnWindows + lower,
+                    weights: scratch.columnWeights + lower, count: n, into: at)
             } else {
                 Sampling.rotatedCoordinates(
                     mapping, rowBytes: rowBytes, y: y, x0: start, count: upper &- start,

@@ -64,9 +64,15 @@ func portableByteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
 /// `p * (256 - w) + q * w`, rounded, per channel; `w` in 0...256 per lane.
 @inline(__always)
 func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
+    lerp(p, q, doubledWeight: doubled(w))
+}
+
+/// `lerp` with the weights already `doubled` (a column table keeps them so):
+/// `doubled(256 - w)` is then one subtraction, `0x0100_0100 - doubled(w)`.
+@inline(__always)
+func lerp(_ p: Pixels8, _ q: Pixels8, doubledWeight w1: Channels16) -> Pixels8 {
     let mask = Pixels8(repeating: 0x00FF_00FF)
-    let w1 = doubled(w)
-    let w0 = doubled(256 &- w)
+    let w0 = halves(Pixels8(repeating: 0x0100_0100) &- lanes(w1))
     let rb = (halves(p & mask) &* w0 &+ halves(q & mask) &* w1 &+ 128) &>> 8
     let ga = halves((p &>> 8) & mask) &* w0 &+ halves((q &>> 8) & mask) &* w1 &+ 128
     return lanes(rb) | (lanes(ga) & 0xFF00_FF00)

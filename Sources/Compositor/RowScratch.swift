@@ -2,9 +2,9 @@ import Synchronization
 
 /// Per-band scratch rows, indexed by absolute target x where noted: coverage
 /// (Float), clip coverage (Float), 8-bit alpha, a premultiplied RGBA8 sample
-/// row, the current bitmap item's column table (absolute x), per-pixel texel
-/// offsets and weights for rotated mappings, shadow column factors (absolute
-/// x), one blended texel row (as wide as the widest texture level drawn) and
+/// row, the current bitmap item's column table and its texel windows (absolute
+/// x), per-pixel texel offsets and weights for rotated mappings, shadow column
+/// factors (absolute x), one blended texel row (as wide as the widest texture level drawn) and
 /// the backdrop blur's two line buffers (as long as the longest line blurred).
 /// Allocated once and reused, so steady-state rendering allocates nothing per
 /// row or per item.
@@ -24,6 +24,8 @@ final class RowScratch: @unchecked Sendable {
     private(set) var source = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     private(set) var columnOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    /// The texel windows of the eight columns from each column of the table (`TexelWindows.describe`), absolute x.
+    private(set) var columnWindows = UnsafeMutablePointer<TexelWindows.Window>.allocate(capacity: 1)
     private(set) var pixelOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var pixelWeightsX = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var pixelWeightsY = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
@@ -55,6 +57,7 @@ final class RowScratch: @unchecked Sendable {
         source = .allocate(capacity: n * 4)
         columnOffsets = .allocate(capacity: n)
         columnWeights = .allocate(capacity: n)
+        columnWindows = .allocate(capacity: n)
         pixelOffsets = .allocate(capacity: n)
         pixelWeightsX = .allocate(capacity: n)
         pixelWeightsY = .allocate(capacity: n)
@@ -91,6 +94,7 @@ final class RowScratch: @unchecked Sendable {
         source.deallocate()
         columnOffsets.deallocate()
         columnWeights.deallocate()
+        columnWindows.deallocate()
         pixelOffsets.deallocate()
         pixelWeightsX.deallocate()
         pixelWeightsY.deallocate()

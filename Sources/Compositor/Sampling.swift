@@ -95,9 +95,12 @@ enum Sampling {
 
     // MARK: Separable path
 
-    /// Texel byte offsets (`index * 4`) and weights for target columns `x0 ..< x0 + count`.
-    /// Each column's coordinate is computed from its own index in Double (not by
-    /// stepping from `x0`), so a column's samples never depend on where a table starts.
+    /// Texel byte offsets (`index * 4`) and weights for target columns `x0 ..< x0 + count`,
+    /// each weight (0...256) in both 16-bit halves of its word (`doubled`, as the kernels'
+    /// `lerp(_:_:doubledWeight:)` takes it: four fewer instructions per eight pixels in the
+    /// sampling loops than doubling it there). Each column's coordinate is computed from
+    /// its own index in Double (not by stepping from `x0`), so a column's samples never
+    /// depend on where a table starts.
     static func prepareColumns(
         _ m: TexelMapping, x0: Int, count: Int,
         offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<UInt32>
@@ -108,7 +111,7 @@ enum Sampling {
         for i in 0 ..< count {
             let (index, weight) = axis(Float(a * Double(x0 &+ i) + tx), limit)
             offsets[i] = index &<< 2
-            weights[i] = weight
+            weights[i] = weight | weight &<< 16
         }
     }
 
@@ -154,17 +157,18 @@ enum Sampling {
                 row.loadUnaligned(fromByteOffset: Int(o[7]), as: UInt64.self)), to: SIMD16<UInt32>.self)
     }
 
-    /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w = weights[i]`.
-    /// `offsets` monotone, as `prepareColumns` makes them, and `row` readable past them (`TexelWindows`).
+    /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w` the weight `weights[i]` holds
+    /// doubled. `offsets` monotone, and `weights` doubled, as `prepareColumns` makes them, and `row` readable
+    /// past them (`TexelWindows`); `windows[i]` is `TexelWindows.describe(offsets + i)` for every `i <= count - 8`.
     static func horizontal(
-        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-        count: Int, into out: UnsafeMutableRawPointer
+        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, windows: UnsafePointer<TexelWindows.Window>,
+        weights: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutableRawPointer
     ) {
         var i = 0
         while i &+ 8 <= count {
-            let pairs = TexelWindows.pairs(row, offsets + i)
-            let w = UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)
-            out.storeBytes(of: lerp(pairs.left, pairs.right, w), toByteOffset: 4 &* i, as: Pixels8.self)
+            let pairs = TexelWindows.pairs(row, offsets + i, windows[i])
+            let w = halves(UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
+            out.storeBytes(of: lerp(pairs.left, pairs.right, doubledWeight: w), toByteOffset: 4 &* i, as: Pixels8.self)
             i &+= 8
         }
         while i < count {
@@ -172,7 +176,7 @@ enum Sampling {
             out.storeBytes(
                 of: lerp(
                     row.load(fromByteOffset: o, as: UInt32.self),
-                    row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i]),
+                    row.load(fromByteOffset: o &+ 4, as: UInt32.self), weights[i] & 0xFFFF),
                 toByteOffset: 4 &* i, as: UInt32.self)
             i &+= 1
         }
@@ -188,7 +192,8 @@ enum Sampling {
     /// sources at 255 are laid down without multiplying them (`blendFull8`). The
     /// choice is made once per call, not per eight pixels from the samples:
     /// that test mispredicted on text-like snapshots, and the reduced benchmark
-    /// plan drew 5% faster without it (benchmarks/RESULTS.md).
+    /// plan drew 5% faster without it (benchmarks/RESULTS.md). Each choice is a
+    /// loop of its own, so no loop tests it per eight pixels.
     ///
     /// `backing`, an opaque premultiplied colour, lays each sample over it
     /// first (`BlendKernels.overColor`): the samples are then opaque, whatever
@@ -198,60 +203,69 @@ enum Sampling {
     /// loops took more instructions (the 3-D cube benchmark's frames 3% more, callgrind).
     @inline(never)
     static func horizontalOver(
-        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool, backing: UInt32? = nil,
-        scratch: UnsafeMutablePointer<UInt8>
+        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, windows: UnsafePointer<TexelWindows.Window>,
+        weights: UnsafePointer<UInt32>, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool,
+        backing: UInt32? = nil, scratch: UnsafeMutablePointer<UInt8>
     ) {
-        // Two specialized loops, so the plain one carries nothing for the backing.
-        // Samples laid over the (opaque) backing are opaque whatever the texture.
-        if let backing {
-            horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, opaque: true,
-                scratch: scratch, backing: backing
-            ) { BlendKernels.blend8(Pixels8(repeating: backing), $0, Pixels8(repeating: 255)) }
-        } else {
-            horizontalOver(
-                row, offsets: offsets, weights: weights, count: count, dst: dst, alpha: alpha, opaque: opaqueSource,
-                scratch: scratch, backing: nil) { $0 }
-        }
-    }
-
-    @inline(__always)
-    private static func horizontalOver(
-        _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, weights: UnsafePointer<UInt32>,
-        count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaque: Bool,
-        scratch: UnsafeMutablePointer<UInt8>, backing: UInt32?, laid: (Pixels8) -> Pixels8
-    ) {
+        let run = HorizontalRun(row: row, offsets: offsets, windows: windows, weights: weights, count: count, dst: dst)
         let a = Pixels8(repeating: UInt32(alpha))
         let a2 = doubled(a)
         let inv2 = doubled(255 &- a)
-        let stores = opaque && alpha == 255
-        let blendsOpaque = opaque && !stores
-        let blendsFull = !opaque && alpha == 255
-        // Pixels `i ..< i + 8` blended onto `dst` as it is now.
-        @inline(__always) func blended(_ i: Int) -> Pixels8 {
-            let pairs = TexelWindows.pairs(row, offsets + i)
-            let s = laid(lerp(pairs.left, pairs.right, UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self)))
-            if stores { return s }
-            let d = UnsafeRawPointer(dst + 4 &* i).loadUnaligned(as: Pixels8.self)
-            if blendsOpaque { return BlendKernels.blendOpaque8(d, s, a2, inv2) }
-            if blendsFull { return BlendKernels.blendFull8(d, s) }
-            return BlendKernels.blend8(d, s, a)
+        if let backing {
+            // Samples laid over the (opaque) backing are opaque whatever the texture.
+            let colour = Pixels8(repeating: backing)
+            let laid = { (s: Pixels8) in BlendKernels.blend8(colour, s, Pixels8(repeating: 255)) }
+            if alpha == 255 {
+                run.blend(laid: laid) { _, s in s }
+            } else {
+                run.blend(laid: laid) { d, s in BlendKernels.blendOpaque8(d(), s, a2, inv2) }
+            }
+        } else if opaqueSource && alpha == 255 {
+            run.blend(laid: { $0 }) { _, s in s }
+        } else if opaqueSource {
+            run.blend(laid: { $0 }) { d, s in BlendKernels.blendOpaque8(d(), s, a2, inv2) }
+        } else if alpha == 255 {
+            run.blend(laid: { $0 }) { d, s in BlendKernels.blendFull8(d(), s) }
+        } else {
+            run.blend(laid: { $0 }) { d, s in BlendKernels.blend8(d(), s, a) }
         }
-        // A ragged end of a run of eight or more is the last eight pixels, worked out before the
-        // loop changes any of them and stored after it: those the loop blends too come out the same.
-        let last = count >= 8 && count & 7 != 0 ? blended(count &- 8) : nil
-        var i = 0
-        while i &+ 8 <= count {
-            UnsafeMutableRawPointer(dst + 4 &* i).storeBytes(of: blended(i), as: Pixels8.self)
-            i &+= 8
+        // Fewer than eight pixels: the plain kernels, through the scratch row.
+        if count < 8 && count > 0 {
+            horizontal(row, offsets: offsets, windows: windows, weights: weights, count: count, into: UnsafeMutableRawPointer(scratch))
+            if let backing { BlendKernels.overColor(scratch, color: backing, count: count, into: scratch) }
+            BlendKernels.sourceOverConstant(dst: dst, src: scratch, alpha: alpha, count: count)
         }
-        if let last {
-            UnsafeMutableRawPointer(dst + 4 &* (count &- 8)).storeBytes(of: last, as: Pixels8.self)
-        } else if i < count {
-            horizontal(row, offsets: offsets + i, weights: weights + i, count: count - i, into: UnsafeMutableRawPointer(scratch))
-            if let backing { BlendKernels.overColor(scratch, color: backing, count: count - i, into: scratch) }
-            BlendKernels.sourceOverConstant(dst: dst + 4 * i, src: scratch, alpha: alpha, count: count - i)
+    }
+
+    /// One run of `horizontalOver`: its pointers, and the loop each blend specializes.
+    private struct HorizontalRun {
+        let row: UnsafeRawPointer
+        let offsets: UnsafePointer<Int32>
+        let windows: UnsafePointer<TexelWindows.Window>
+        let weights: UnsafePointer<UInt32>
+        let count: Int
+        let dst: UnsafeMutablePointer<UInt8>
+
+        /// Stores `combine(target, laid(sample))` over every pixel of a run of eight or more (nothing for a
+        /// shorter one), `target` loading the eight target pixels when the blend needs them.
+        @inline(__always)
+        func blend(laid: (Pixels8) -> Pixels8, combine: (() -> Pixels8, Pixels8) -> Pixels8) {
+            guard count >= 8 else { return }
+            @inline(__always) func blended(_ i: Int) -> Pixels8 {
+                let pairs = TexelWindows.pairs(row, offsets + i, windows[i])
+                let w = halves(UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
+                let s = laid(lerp(pairs.left, pairs.right, doubledWeight: w))
+                return combine({ UnsafeRawPointer(dst + 4 &* i).loadUnaligned(as: Pixels8.self) }, s)
+            }
+            // A ragged end is the last eight pixels, worked out before the loop changes any of
+            // them and stored after it: those the loop blends too come out the same.
+            let last = count & 7 != 0 ? blended(count &- 8) : nil
+            var i = 0
+            while i &+ 8 <= count {
+                UnsafeMutableRawPointer(dst + 4 &* i).storeBytes(of: blended(i), as: Pixels8.self)
+                i &+= 8
+            }
+            if let last { UnsafeMutableRawPointer(dst + 4 &* (count &- 8)).storeBytes(of: last, as: Pixels8.self) }
         }
     }
 

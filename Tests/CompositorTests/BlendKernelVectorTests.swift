@@ -197,13 +197,17 @@ struct BlendKernelVectorTests {
                 [0, 256, .random(in: 0 ... 256, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
             }
             let dst = Self.pixels(.mixed, count: Self.lead + count + Self.spare, using: &rng)
+            // The weights doubled and the windows, as `BitmapSampler`'s column table keeps them.
+            let doubledWeights = weights.map { $0 | $0 << 16 }
+            var windows = [TexelWindows.Window](repeating: .init(start: 0, form: 2, lanes: 0), count: count + 1)
+            offsets.withUnsafeBufferPointer { TexelWindows.describe($0.baseAddress!, count: count, into: &windows) }
             for alpha in UInt8(0) ... 255 {
                 _ = row.withUnsafeBytes { r in
                     offsets.withUnsafeBufferPointer { o in
-                        weights.withUnsafeBufferPointer { w in
+                        doubledWeights.withUnsafeBufferPointer { w in
                             Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
                                 Sampling.horizontalOver(
-                                    r.baseAddress!, offsets: o.baseAddress!, weights: w.baseAddress!,
+                                    r.baseAddress!, offsets: o.baseAddress!, windows: windows, weights: w.baseAddress!,
                                     count: count, dst: $0, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
                                     scratch: scratch)
                             } reference: {

@@ -58,6 +58,46 @@ struct TexelWindowsTests {
         }
     }
 
+    @Test("Windows kept for a column table give every eight columns the stitched pairs, worked out or stitched only")
+    func keptWindowsMatchStitchedPairs() {
+        var rng = SeededGenerator(seed: 0x7E8_3108)
+        var forms = [0, 0, 0]
+        var mismatches: [String] = []
+        for trial in 0 ..< 200 {
+            let count = Int.random(in: 0 ... 70, using: &rng)
+            let offsets = Self.monotoneOffsets(
+                count: count, maxStep: [0, 1, 2, 3][trial % 4], descending: trial % 3 == 1, using: &rng)
+            let texels = Int(offsets.max() ?? 0) / 4 + 2 + TexelWindows.slackTexels
+            let row = (0 ..< texels).map { _ in UInt32.random(in: 0 ... .max, using: &rng) }
+            for stitchedOnly in [false, true] {
+                // Entries past `count - 8` must stay untouched: a sentinel form shows a write.
+                var windows = [TexelWindows.Window](repeating: .init(start: -1, form: 9, lanes: 0), count: count + 1)
+                offsets.withUnsafeBufferPointer { o in
+                    TexelWindows.describe(o.baseAddress!, count: count, into: &windows, stitchedOnly: stitchedOnly)
+                }
+                if windows[max(0, count - 7)...].contains(where: { $0.form != 9 }) { mismatches.append("wrote past \(count - 8)") }
+                row.withUnsafeBytes { r in
+                    offsets.withUnsafeBufferPointer { o in
+                        var i = 0
+                        while i + 8 <= count {
+                            let expected = TexelWindows.stitched(r.baseAddress!, o.baseAddress! + i)
+                            let got = TexelWindows.pairs(r.baseAddress!, o.baseAddress! + i, windows[i])
+                            if got.left != expected.left || got.right != expected.right {
+                                mismatches.append("count \(count), column \(i), form \(windows[i].form)")
+                            }
+                            forms[Int(windows[i].form)] += 1
+                            i += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases, e.g. \(mismatches.prefix(3))")
+        // Steps of up to three texels: one window, two and the stitched form all ran where the build has windows.
+        #expect(forms[2] > 1000)
+        #expect(TexelWindows.isWindowed ? forms[0] > 500 && forms[1] > 500 : forms[0] + forms[1] == 0, "\(forms)")
+    }
+
     @Test("Column tables are monotone for any scale, flip and offset, so the windows' contract holds")
     func columnTablesAreMonotone() {
         var rng = SeededGenerator(seed: 0xC01_0301)
