@@ -159,7 +159,8 @@ enum Sampling {
 
     /// `out[i] = lerp(row[o], row[o + 1 texel], w)` with `o = offsets[i]`, `w` the weight `weights[i]` holds
     /// doubled. `offsets` monotone, and `weights` doubled, as `prepareColumns` makes them, and `row` readable
-    /// past them (`TexelWindows`); `windows[i]` is `TexelWindows.describe(offsets + i)` for every `i <= count - 8`.
+    /// past them (`TexelWindows`); `windows[i]` describes the eight columns from `i`, for every `i <= count - 8`
+    /// (`TexelWindows.describe`, worked out or stitched only).
     static func horizontal(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, windows: UnsafePointer<TexelWindows.Window>,
         weights: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutableRawPointer
