@@ -49,6 +49,9 @@ enum TexelWindows {
         var form: Int32
         /// Each lane's texel from `start`, 0...15, one byte per lane (lane 0 lowest).
         var lanes: UInt64
+
+        /// The stitched form: the texel pairs loaded one by one.
+        static let stitched = Window(start: 0, form: 2, lanes: 0)
     }
 
     /// Texels a row must stay readable for past its last sampled texel pair.
@@ -83,7 +86,7 @@ enum TexelWindows {
         let last = offsets[7]
         let low = first < last ? first : last
         let span = first < last ? last &- first : first &- last
-        guard isWindowed, span <= 15 * 4 else { return Window(start: 0, form: 2, lanes: 0) }
+        guard isWindowed, span <= 15 * 4 else { return .stitched }
         var lanes: UInt64 = 0
         // A byte each: offsets that break the invariant pick wrong texels of the same windows, never other memory.
         for k in 0 ..< 8 { lanes |= UInt64(UInt8(truncatingIfNeeded: (offsets[k] &- low) &>> 2)) << (8 * UInt64(k)) }
@@ -96,14 +99,11 @@ enum TexelWindows {
     static func describe(
         _ offsets: UnsafePointer<Int32>, count: Int, into windows: UnsafeMutablePointer<Window>, stitchedOnly: Bool = false
     ) {
-        var i = 0
         if stitchedOnly {
-            while i &+ 8 <= count {
-                windows[i] = Window(start: 0, form: 2, lanes: 0)
-                i &+= 1
-            }
+            windows.update(repeating: .stitched, count: max(0, count &- 7))
             return
         }
+        var i = 0
         while i &+ 8 <= count {
             windows[i] = describe(offsets + i)
             i &+= 1

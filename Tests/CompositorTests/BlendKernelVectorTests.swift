@@ -199,7 +199,7 @@ struct BlendKernelVectorTests {
             let dst = Self.pixels(.mixed, count: Self.lead + count + Self.spare, using: &rng)
             // The weights doubled and the windows, as `BitmapSampler`'s column table keeps them.
             let doubledWeights = weights.map { $0 | $0 << 16 }
-            var windows = [TexelWindows.Window](repeating: .init(start: 0, form: 2, lanes: 0), count: count + 1)
+            var windows = [TexelWindows.Window](repeating: .stitched, count: count + 1)
             offsets.withUnsafeBufferPointer { TexelWindows.describe($0.baseAddress!, count: count, into: &windows) }
             for alpha in UInt8(0) ... 255 {
                 _ = row.withUnsafeBytes { r in
