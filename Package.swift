@@ -20,11 +20,12 @@ import PackageDescription
 
 // Release builds target the build machine's class of x86-64 CPU when it is one
 // of two: Haswell (AVX2, FMA, BMI2), or one with AVX-512 (F, BW, CD, DQ, VL),
-// where the compositor keeps its 8-pixel vectors but gains 32 registers, masked
-// and three-input logic instructions: Swift SIMD otherwise compiles to SSE2, and
-// a packed-pixel blend measured 2.7x faster for Haswell; the AVX-512 target
-// draws the benchmark transition about 1.1x faster again, the same bytes
-// (benchmarks/RESULTS.md). AMD's AVX-512 CPUs get `znver4`, LLVM's tuning for
+// where the compositor gains 32 registers, masked and three-input logic
+// instructions, and its hottest loops take sixteen pixels a vector instead of
+// eight: Swift SIMD otherwise compiles to SSE2, and a packed-pixel blend
+// measured 2.7x faster for Haswell; the AVX-512 target draws the benchmark
+// transition about 1.1x faster again, and its sixteen-pixel loops 1.1x more,
+// the same bytes (benchmarks/RESULTS.md). AMD's AVX-512 CPUs get `znver4`, LLVM's tuning for
 // them; Intel's `skylake-avx512`, the feature set every Intel AVX-512 CPU
 // since Skylake has. Debug builds stay on the baseline, but for the
 // compositor (below). Set SHIFTRENDER_PORTABLE=1 for binaries that run on any
@@ -58,7 +59,12 @@ let fastReleaseSettings: [SwiftSetting] = hostTargetCPU.map { [.unsafeFlags(["-t
 // instruction (`SHIFTRENDER_AVX2`: Sources/Compositor/TexelWindows.swift). It
 // is built for the same CPU in debug builds too, so that `swift test` runs the code
 // the release binary runs; its tests call the portable forms explicitly.
-let compositorSettings: [SwiftSetting] = hostTargetCPU.map { [.unsafeFlags(["-target-cpu", $0]), .define("SHIFTRENDER_AVX2")] } ?? []
+// On the AVX-512 targets its hottest loops also take sixteen pixels a vector
+// (`SHIFTRENDER_AVX512`: Sources/Compositor/WidePixelVectors.swift).
+let compositorSettings: [SwiftSetting] = hostTargetCPU.map { cpu in
+    [.unsafeFlags(["-target-cpu", cpu]), .define("SHIFTRENDER_AVX2")]
+        + (["skylake-avx512", "znver4"].contains(cpu) ? [.define("SHIFTRENDER_AVX512")] : [])
+} ?? []
 
 let package = Package(
     name: "shiftrender",

@@ -219,6 +219,17 @@ enum BlendKernels {
         let sga = halves((s &>> 8) & mask) &* a2
         let inv2 = doubled(Pixels8(repeating: 255 &- div255(UInt32(color.w) &* UInt32(alpha))))
         var i = 0
+        #if SHIFTRENDER_AVX512
+        let srb16 = WidePixels.join(lanes(srb), lanes(srb))
+        let sga16 = WidePixels.join(lanes(sga), lanes(sga))
+        let inv16 = WidePixels.join(lanes(inv2), lanes(inv2))
+        while i &+ 16 <= count {
+            if let ahead { shiftrender_prefetch(ahead + 4 &* i) }
+            let d = UnsafeMutableRawPointer(dst + 4 &* i)
+            WidePixels.store(WidePixels.over(WidePixels.load(d), srb16, sga16, inv16), d)
+            i &+= 16
+        }
+        #endif
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
@@ -258,6 +269,25 @@ enum BlendKernels {
             shiftrender_prefetch(ahead.src + 4 &* i)
         }
         var i = 0
+        #if SHIFTRENDER_AVX512
+        if alpha == 255 {
+            while i &+ 16 <= count {
+                prefetch(i)
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                let s = WidePixels.load(src + 4 &* i)
+                WidePixels.store(WidePixels.isOpaque(s) ? s : WidePixels.blendFull(WidePixels.load(d), s), d)
+                i &+= 16
+            }
+        } else {
+            let a16 = WidePixels.splat(UInt32(alpha))
+            while i &+ 16 <= count {
+                prefetch(i)
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                WidePixels.store(WidePixels.blend(WidePixels.load(d), WidePixels.load(src + 4 &* i), a16), d)
+                i &+= 16
+            }
+        }
+        #endif
         if alpha == 255 {
             while i &+ 8 <= count {
                 prefetch(i)

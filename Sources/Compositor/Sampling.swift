@@ -123,6 +123,16 @@ enum Sampling {
     ) {
         let w = Pixels8(repeating: weight)
         var c = first
+        #if SHIFTRENDER_AVX512
+        let w16 = WidePixels.doubled(WidePixels.splat(weight))
+        while c &+ 16 <= last &+ 1 {
+            shiftrender_prefetch(ahead + 4 &* c)
+            let p = WidePixels.load(r0 + 4 &* c)
+            let q = WidePixels.load(r1 + 4 &* c)
+            WidePixels.store(WidePixels.lerp(p, q, doubledWeight: w16), out + 4 &* c)
+            c &+= 16
+        }
+        #endif
         while c &+ 8 <= last &+ 1 {
             // Every other vector: one line per 16 texels.
             if (c &- first) & 8 == 0 { shiftrender_prefetch(ahead + 4 &* c) }
@@ -209,26 +219,18 @@ enum Sampling {
         backing: UInt32? = nil, scratch: UnsafeMutablePointer<UInt8>
     ) {
         let run = HorizontalRun(row: row, offsets: offsets, windows: windows, weights: weights, count: count, dst: dst)
-        let a = Pixels8(repeating: UInt32(alpha))
-        let a2 = doubled(a)
-        let inv2 = doubled(255 &- a)
         if let backing {
             // Samples laid over the (opaque) backing are opaque whatever the texture.
-            let colour = Pixels8(repeating: backing)
-            let laid = { (s: Pixels8) in BlendKernels.blend8(colour, s, Pixels8(repeating: 255)) }
-            if alpha == 255 {
-                run.blend(laid: laid) { _, s in s }
-            } else {
-                run.blend(laid: laid) { d, s in BlendKernels.blendOpaque8(d(), s, a2, inv2) }
-            }
+            let laid = Backed(colour: backing)
+            if alpha == 255 { run.blend(laid, OpaqueStored()) } else { run.blend(laid, OpaqueAtAlpha(alpha)) }
         } else if opaqueSource && alpha == 255 {
-            run.blend(laid: { $0 }) { _, s in s }
+            run.blend(AsSampled(), OpaqueStored())
         } else if opaqueSource {
-            run.blend(laid: { $0 }) { d, s in BlendKernels.blendOpaque8(d(), s, a2, inv2) }
+            run.blend(AsSampled(), OpaqueAtAlpha(alpha))
         } else if alpha == 255 {
-            run.blend(laid: { $0 }) { d, s in BlendKernels.blendFull8(d(), s) }
+            run.blend(AsSampled(), AnyAtFullAlpha())
         } else {
-            run.blend(laid: { $0 }) { d, s in BlendKernels.blend8(d(), s, a) }
+            run.blend(AsSampled(), AnyAtAlpha(alpha))
         }
         // Fewer than eight pixels: the plain kernels, through the scratch row.
         if count < 8 && count > 0 {
@@ -247,21 +249,35 @@ enum Sampling {
         let count: Int
         let dst: UnsafeMutablePointer<UInt8>
 
-        /// Stores `combine(target, laid(sample))` over every pixel of a run of eight or more (nothing for a
-        /// shorter one), `target` loading the eight target pixels when the blend needs them.
+        /// Stores `blend(target, laying(sample))` over every pixel of a run of eight or more (nothing for a
+        /// shorter one); `target` loads the target pixels when the blend needs them.
         @inline(__always)
-        func blend(laid: (Pixels8) -> Pixels8, combine: (() -> Pixels8, Pixels8) -> Pixels8) {
+        func blend<Laying: SampleLaying, Blend: SampleBlend>(_ laying: Laying, _ blend: Blend) {
             guard count >= 8 else { return }
-            @inline(__always) func blended(_ i: Int) -> Pixels8 {
+            @inline(__always) func sample(_ i: Int) -> Pixels8 {
                 let pairs = TexelWindows.pairs(row, offsets + i, windows[i])
                 let w = halves(UnsafeRawPointer(weights + i).loadUnaligned(as: Pixels8.self))
-                let s = laid(lerp(pairs.left, pairs.right, doubledWeight: w))
-                return combine({ UnsafeRawPointer(dst + 4 &* i).loadUnaligned(as: Pixels8.self) }, s)
+                return lerp(pairs.left, pairs.right, doubledWeight: w)
+            }
+            @inline(__always) func blended(_ i: Int) -> Pixels8 {
+                blend.over({ UnsafeRawPointer(dst + 4 &* i).loadUnaligned(as: Pixels8.self) }, laying.laid(sample(i)))
             }
             // A ragged end is the last eight pixels, worked out before the loop changes any of
             // them and stored after it: those the loop blends too come out the same.
             let last = count & 7 != 0 ? blended(count &- 8) : nil
             var i = 0
+            #if SHIFTRENDER_AVX512
+            while i &+ 16 <= count {
+                let low = TexelWindows.pairs(row, offsets + i, windows[i])
+                let high = TexelWindows.pairs(row, offsets + (i &+ 8), windows[i &+ 8])
+                let s = WidePixels.lerp(
+                    WidePixels.join(low.left, high.left), WidePixels.join(low.right, high.right),
+                    doubledWeight: WidePixels.load(weights + i))
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                WidePixels.store(blend.over({ WidePixels.load(d) }, laying.laid(s)), d)
+                i &+= 16
+            }
+            #endif
             while i &+ 8 <= count {
                 UnsafeMutableRawPointer(dst + 4 &* i).storeBytes(of: blended(i), as: Pixels8.self)
                 i &+= 8

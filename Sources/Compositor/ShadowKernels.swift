@@ -29,37 +29,34 @@ enum ShadowKernels {
     /// loop (the vector passed as two halves, the constants reloaded, `vzeroupper`); inlined, with FMA,
     /// the whole benchmark plan runs 5% fewer instructions (benchmarks/RESULTS.md).
     @inline(always)
-    static func erf8(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        var a = x.replacing(with: -x, where: x .< 0)
-        a = a.replacing(with: 6, where: .!(a .< 6))
-        var p = mulAdd(a, SIMD8(repeating: 0.078108), SIMD8(repeating: 0.000972))
-        p = mulAdd(a, p, SIMD8(repeating: 0.230389))
-        p = mulAdd(a, p, SIMD8(repeating: 0.278393))
-        let t = mulAdd(a, p, SIMD8(repeating: 1))
+    static func erf8(_ x: SIMD8<Float>) -> SIMD8<Float> { erfLanes(x) }
+
+    /// `erf8` at any width the build has (`FloatLanes`): the same lanes.
+    @inline(always)
+    static func erfLanes<V: FloatLanes>(_ x: V) -> V {
+        let zero = V(repeating: 0)
+        var a = V.choose(x, lessThan: zero, -x, x)
+        let six = V(repeating: 6)
+        a = V.choose(a, lessThan: six, a, six)
+        var p = V.mulAdd(a, V(repeating: 0.078108), V(repeating: 0.000972))
+        p = V.mulAdd(a, p, V(repeating: 0.230389))
+        p = V.mulAdd(a, p, V(repeating: 0.278393))
+        let t = V.mulAdd(a, p, V(repeating: 1))
         let t2 = t * t
         let d = t2 * t2
-        var y = unsafeBitCast(
-            SIMD8<UInt32>(repeating: 0x7EF3_11C7) &- unsafeBitCast(d, to: SIMD8<UInt32>.self), to: SIMD8<Float>.self)
-        let two = SIMD8<Float>(repeating: 2)
+        var y = d.reciprocalSeed
+        let two = V(repeating: 2)
         let negD = -d
-        y = y * mulAdd(negD, y, two)
-        y = y * mulAdd(negD, y, two)
-        y = y * mulAdd(negD, y, two)
+        y = y * V.mulAdd(negD, y, two)
+        y = y * V.mulAdd(negD, y, two)
+        y = y * V.mulAdd(negD, y, two)
         let r = 1 - y
-        return r.replacing(with: -r, where: x .< 0)
+        return V.choose(x, lessThan: zero, -r, r)
     }
 
-    /// `a * b + c`: one fused multiply-add where the build has FMA (the haswell target), else two roundings;
-    /// the bench scenes' frames came out byte-identical either way. Not `addingProduct` everywhere: without
-    /// FMA hardware that is a call to a software `fmaf` per lane.
+    /// `a * b + c` (`FloatLanes.mulAdd`).
     @inline(always)
-    static func mulAdd(_ a: SIMD8<Float>, _ b: SIMD8<Float>, _ c: SIMD8<Float>) -> SIMD8<Float> {
-        #if SHIFTRENDER_AVX2
-        c.addingProduct(a, b)
-        #else
-        a * b + c
-        #endif
-    }
+    static func mulAdd(_ a: SIMD8<Float>, _ b: SIMD8<Float>, _ c: SIMD8<Float>) -> SIMD8<Float> { SIMD8.mulAdd(a, b, c) }
 
     /// `x.squareRoot()` in one instruction where the build has AVX: Swift 6.3 compiles the SIMD8 method
     /// to eight calls to libm's `sqrtf`. Both are correctly rounded, so the same bits.
@@ -136,22 +133,27 @@ enum ShadowKernels {
 
     /// `correction8` for a row whose `|v|` made `rows`: the same sum in the same order (the same bits), or,
     /// when the shape's far sides saturate (`ShadowShape.farSideSaturates`), without their `erf` terms:
-    /// `Phi(u; row) = (erf((row - u) k) + 1) / 2` then, within 1e-4 of the full form.
+    /// `Phi(u; row) = (erf((row - u) k) + 1) / 2` then, within 1e-4 of the full form. At any width the
+    /// build has (`rows` and `masses` are splats, widened to it).
     @inline(__always)
-    static func correction8(_ s: ShadowShape, rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>,
-                            count: Int, au: SIMD8<Float>, av: SIMD8<Float>, phiFull: SIMD8<Float>) -> SIMD8<Float> {
-        var total = SIMD8<Float>(repeating: 0)
+    static func correction8<V: FloatLanes>(_ s: ShadowShape, rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>,
+                                           count: Int, au: V, av: V, phiFull: V) -> V {
+        var total = V(repeating: 0)
+        let k = V.splat(s.k)
         if s.farSideSaturates {
             let base = phiFull - 0.5
             for j in 0 ..< count {
-                total += masses[j] * (base - 0.5 * erf8((rows[j] - au) * s.k))
+                total += V.widened(masses[j]) * (base - 0.5 * erfLanes((V.widened(rows[j]) - au) * k))
             }
         } else {
             for j in 0 ..< count {
-                total += masses[j] * (phiFull - phi8(au, rows[j], s.k))
+                let row = V.widened(rows[j])
+                let phiRow = 0.5 * (erfLanes((row - au) * k) + erfLanes((row + au) * k))
+                total += V.widened(masses[j]) * (phiFull - phiRow)
             }
         }
-        return total.replacing(with: 0, where: .!((au .> s.zoneU) .& (av .> s.zoneV)))
+        let zero = V(repeating: 0)
+        return V.choose(V.splat(s.zoneU), lessThan: au, V.choose(V.splat(s.zoneV), lessThan: av, total, zero), zero)
     }
 
     /// `Phi(|u|; halfWidth)` for target columns `x0 ..< x0 + count` of an axis-aligned shadow.
@@ -212,16 +214,27 @@ enum ShadowKernels {
                 let rows = buffer.baseAddress!
                 let masses = rows + maxCornerRows
                 let samples = cornerRows(s, av: abs(rowV), rows: rows, masses: masses)
+                // One vector of zone pixels from `x`: the correction subtracted from the row's values.
+                @inline(__always) func correct<V: FloatLanes>(_ x: Int, iota: V, av: V) {
+                    let u = (iota + V.splat(Float(Int32(truncatingIfNeeded: x)))) * V.splat(ia) + V.splat(rowU)
+                    let au = V.choose(u, lessThan: V(repeating: 0), -u, u)
+                    let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: V.self)
+                    let p = UnsafeMutableRawPointer(out + (x - x0))
+                    let correction = correction8(s, rows: rows, masses: masses, count: samples, au: au, av: av, phiFull: phiFull)
+                    p.storeBytes(of: p.loadUnaligned(as: V.self) - correction, as: V.self)
+                }
                 for (a, b) in [first, second] where a < b {
                     var x = a
+                    #if SHIFTRENDER_AVX512
+                    let iota16 = SIMD16<Float>(lowHalf: iota, highHalf: iota + 8)
+                    let av16 = SIMD16<Float>(repeating: abs(rowV))
+                    while x &+ 16 <= b {
+                        correct(x, iota: iota16, av: av16)
+                        x &+= 16
+                    }
+                    #endif
                     while x < b {
-                        let u = (iota + Float(Int32(truncatingIfNeeded: x))) * ia + rowU
-                        let au = u.replacing(with: -u, where: u .< 0)
-                        let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: SIMD8<Float>.self)
-                        let p = UnsafeMutableRawPointer(out + (x - x0))
-                        let correction = correction8(
-                            s, rows: rows, masses: masses, count: samples, au: au, av: av, phiFull: phiFull)
-                        p.storeBytes(of: p.loadUnaligned(as: SIMD8<Float>.self) - correction, as: SIMD8<Float>.self)
+                        correct(x, iota: iota, av: av)
                         x &+= 8
                     }
                 }

@@ -10,13 +10,14 @@ import Primitives
 /// whole-vector shortcuts (a run of eight 255s stores, of eight 0s skips),
 /// which random per-pixel alpha (`PaintAndBlendTests`) almost never hits.
 ///
-/// Lengths cover no pixel, tails alone (1, 7), whole vectors (8, 16, 64) and
-/// both (9, 17, 31, 67). Every run starts one pixel into its buffers (unaligned)
+/// Lengths cover no pixel, tails alone (1, 7), whole vectors (8, 16, 24, 64) and
+/// both (9, 17, 31, 47, 67): on AVX-512 builds the kernels' sixteen-pixel loops,
+/// then an eight-pixel one, then the tail (`WidePixelVectors`). Every run starts one pixel into its buffers (unaligned)
 /// and has `spare` pixels after it that no kernel may touch: whole buffers are
 /// compared, so a vector store past `count` shows as a difference.
 @Suite("Blend kernels: vector paths against the scalar references")
 struct BlendKernelVectorTests {
-    static let lengths = [0, 1, 7, 8, 9, 15, 16, 17, 31, 64, 67]
+    static let lengths = [0, 1, 7, 8, 9, 15, 16, 17, 24, 31, 47, 64, 67]
     static let lead = 1, spare = 9
 
     /// Source rows: premultiplied pixels of one character each, so every
@@ -340,6 +341,43 @@ struct BlendKernelVectorTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
         #expect(overwrittenZeroRuns == 0, "\(overwrittenZeroRuns) groups of eight zero-coverage pixels were overwritten")
+    }
+
+    @Test("blendRows equals the scalar lerp of each texel for every length and weight, and stays within first ... last")
+    func blendRowsAgainstScalarLerp() {
+        var rng = SeededGenerator(seed: 0xB1E4D_0600)
+        let width = Self.lengths.max()! + 2 * Self.spare
+        let r0 = Self.pixels(.mixed, count: width, using: &rng)
+        let r1 = Self.pixels(.mixed, count: width, using: &rng)
+        let untouched = Self.pixels(.mixed, count: width, using: &rng)
+        var mismatches: [String] = []
+        for count in Self.lengths where count > 0 {
+            for weight in [0, 1, 128, 255, 256, UInt32.random(in: 2 ... 254, using: &rng)] as [UInt32] {
+                let first = Self.lead
+                let last = first + count - 1
+                var out = untouched
+                r0.withUnsafeBytes { a in
+                    r1.withUnsafeBytes { b in
+                        out.withUnsafeMutableBytes { o in
+                            Sampling.blendRows(
+                                a.baseAddress!, b.baseAddress!, weight: weight, first: first, last: last,
+                                into: o.baseAddress!, prefetching: a.baseAddress!)
+                        }
+                    }
+                }
+                var expected = untouched
+                for c in first ... last {
+                    let word = lerp(Self.word(r0, c), Self.word(r1, c), weight)
+                    withUnsafeBytes(of: word.littleEndian) { expected[4 * c ..< 4 * c + 4] = ArraySlice($0) }
+                }
+                if let at = Self.firstDifference(out, expected) { mismatches.append("count \(count), weight \(weight): pixel \(at)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+    }
+
+    static func word(_ pixels: [UInt8], _ index: Int) -> UInt32 {
+        (0 ..< 4).reduce(0) { $0 | UInt32(pixels[4 * index + $1]) << (8 * UInt32($1)) }
     }
 
     @Test("byteLanes (one vpmovzxbd with AVX2) equals its scalar form at every offset")

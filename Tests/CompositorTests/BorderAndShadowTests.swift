@@ -128,6 +128,44 @@ struct BorderAndShadowTests {
     }
 
     @Test(
+        "A shadow row gives each pixel the same bits wherever its run starts: lane and vector width do not matter",
+        arguments: [8 as UInt64, 9])
+    func shadowRowBitsIndependentOfRunStart(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let width = 200
+        let scratch = RowScratch(width: width)
+        var (whole, part) = ([Float](repeating: 0, count: width + 8), [Float](repeating: 0, count: width + 8))
+        var (compared, differing) = (0, [String]())
+        for _ in 0 ..< 30 {
+            let t = AffineTransform2D.scale(Double.random(in: 0.8 ... 2, using: &rng), Double.random(in: 0.8 ... 2, using: &rng))
+                .concatenating(.translation(Double.random(in: 20 ... 60, using: &rng), Double.random(in: 20 ... 60, using: &rng)))
+            let shape = rect(
+                0, 0, Double.random(in: 10 ... 70, using: &rng), Double.random(in: 4 ... 40, using: &rng),
+                radius: Double.random(in: 2 ... 20, using: &rng))
+            guard let s = ShadowShape(transform: t, shape: shape, sigma: Double.random(in: 1 ... 12, using: &rng)) else { continue }
+            let x0 = max(0, s.extent.bounds.x0)
+            let x1 = min(width, s.extent.bounds.x1)
+            guard x1 - x0 > 40 else { continue }
+            ShadowKernels.prepareColumns(s, x0: x0, count: x1 - x0, into: scratch.shadowColumns + x0)
+            let columns = UnsafePointer(scratch.shadowColumns)
+            for y in max(0, s.extent.bounds.y0) ..< min(width, s.extent.bounds.y1) {
+                whole.withUnsafeMutableBufferPointer {
+                    ShadowKernels.shadowRow(s, y: y, x0: x0, count: x1 - x0, columns: columns, into: $0.baseAddress!)
+                }
+                let shift = Int.random(in: 1 ... 15, using: &rng)
+                part.withUnsafeMutableBufferPointer {
+                    ShadowKernels.shadowRow(s, y: y, x0: x0 + shift, count: x1 - x0 - shift, columns: columns, into: $0.baseAddress!)
+                }
+                for x in x0 + shift ..< x1 {
+                    compared += 1
+                    if whole[x - x0].bitPattern != part[x - x0 - shift].bitPattern { differing.append("y \(y) x \(x)") }
+                }
+            }
+        }
+        #expect(compared > 10_000 && differing.isEmpty, "\(compared) pixels compared; differing: \(differing.prefix(5))")
+    }
+
+    @Test(
         "The row-hoisted corner correction gives the per-pixel one's bits, or within 1e-4 where far sides saturate",
         arguments: [5 as UInt64, 6, 7])
     func hoistedCornerCorrectionIsExact(seed: UInt64) {

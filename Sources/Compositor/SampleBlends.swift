@@ -1,0 +1,97 @@
+/// How the fused sampling loop (`Sampling.horizontalOver`) lays its samples
+/// onto the target: what is made of a sample first (`SampleLaying`), then how
+/// it meets the target (`SampleBlend`). Each form is one type carrying its
+/// hoisted constants and its arithmetic at every vector width the build has,
+/// so the loop is specialized per form (no test per eight pixels) and a width
+/// added to the loop is added here once, beside the eight-pixel form it must equal.
+protocol SampleLaying {
+    func laid(_ sample: Pixels8) -> Pixels8
+    #if SHIFTRENDER_AVX512
+    func laid(_ sample: Pixels16) -> Pixels16
+    #endif
+}
+
+protocol SampleBlend {
+    /// The blended pixels; `target` loads the target's pixels when the blend needs them.
+    func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8
+    #if SHIFTRENDER_AVX512
+    func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16
+    #endif
+}
+
+/// The samples as they are.
+struct AsSampled: SampleLaying {
+    @inline(__always) func laid(_ sample: Pixels8) -> Pixels8 { sample }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func laid(_ sample: Pixels16) -> Pixels16 { sample }
+    #endif
+}
+
+/// Each sample laid over an opaque backing colour (`LayerBypass`'s backed bitmaps): opaque samples.
+struct Backed: SampleLaying {
+    let colour: UInt32
+
+    @inline(__always) func laid(_ sample: Pixels8) -> Pixels8 {
+        BlendKernels.blend8(Pixels8(repeating: colour), sample, Pixels8(repeating: 255))
+    }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func laid(_ sample: Pixels16) -> Pixels16 {
+        WidePixels.blend(WidePixels.splat(colour), sample, WidePixels.splat(255))
+    }
+    #endif
+}
+
+/// Opaque samples at alpha 255: stored (what the blend gives for them).
+struct OpaqueStored: SampleBlend {
+    @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 { sample }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 { sample }
+    #endif
+}
+
+/// Opaque samples below alpha 255: the alpha's products hoisted (`BlendKernels.blendOpaque8`).
+struct OpaqueAtAlpha: SampleBlend {
+    let alpha2: Channels16
+    let inverse2: Channels16
+
+    init(_ alpha: UInt8) {
+        alpha2 = doubled(Pixels8(repeating: UInt32(alpha)))
+        inverse2 = doubled(Pixels8(repeating: 255 &- UInt32(alpha)))
+    }
+
+    @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 {
+        BlendKernels.blendOpaque8(target(), sample, alpha2, inverse2)
+    }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 {
+        WidePixels.blendOpaque(
+            target(), sample, WidePixels.join(lanes(alpha2), lanes(alpha2)), WidePixels.join(lanes(inverse2), lanes(inverse2)))
+    }
+    #endif
+}
+
+/// Any samples at alpha 255: laid down without multiplying them (`BlendKernels.blendFull8`).
+struct AnyAtFullAlpha: SampleBlend {
+    @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 { BlendKernels.blendFull8(target(), sample) }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 {
+        WidePixels.blendFull(target(), sample)
+    }
+    #endif
+}
+
+/// Any samples below alpha 255: the whole source-over (`BlendKernels.blend8`).
+struct AnyAtAlpha: SampleBlend {
+    let alpha: UInt32
+
+    init(_ alpha: UInt8) { self.alpha = UInt32(alpha) }
+
+    @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 {
+        BlendKernels.blend8(target(), sample, Pixels8(repeating: alpha))
+    }
+    #if SHIFTRENDER_AVX512
+    @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 {
+        WidePixels.blend(target(), sample, WidePixels.splat(alpha))
+    }
+    #endif
+}
