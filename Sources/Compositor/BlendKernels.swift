@@ -149,6 +149,19 @@ enum BlendKernels {
         alpha: UnsafePointer<UInt8>, count: Int
     ) {
         var i = 0
+        #if SHIFTRENDER_AVX512
+        // Sixteen pixels a vector, then the rest in one masked vector (a blend at alpha 0 leaves its pixel as it is).
+        while i < count {
+            let n = min(16, count &- i)
+            if n < 16 || UnsafeRawPointer(alpha + i).loadUnaligned(as: SIMD2<UInt64>.self) != .zero {
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                let s = WidePixels.load(src + 4 &* i, count: n)
+                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s, WidePixels.alphaLanes(alpha + i, count: n)), d, count: n)
+            }
+            i &+= 16
+        }
+        return
+        #else
         while i &+ 8 <= count {
             if UnsafeRawPointer(alpha + i).loadUnaligned(as: UInt64.self) != 0 {
                 let d = UnsafeMutableRawPointer(dst + 4 &* i)
@@ -158,6 +171,7 @@ enum BlendKernels {
             i &+= 8
         }
         if i < count { sourceOverReference(dst: dst + 4 * i, src: src + 4 * i, alpha: alpha + i, count: count - i) }
+        #endif
     }
 
     /// SIMD `sourceOverSolidReference`.
@@ -169,6 +183,28 @@ enum BlendKernels {
         // An opaque colour at full coverage is a plain store (the formula gives exactly `s`).
         let opaqueRun: UInt64 = color.w == 255 ? ~0 : 0
         var i = 0
+        #if SHIFTRENDER_AVX512
+        // Sixteen pixels a vector, then the rest in one masked vector (a blend at alpha 0 leaves its pixel as it is).
+        let s16 = WidePixels.splat(unsafeBitCast(color, to: UInt32.self))
+        while i < count {
+            if let ahead { shiftrender_prefetch(ahead + 4 &* i) }
+            let n = min(16, count &- i)
+            let d = UnsafeMutableRawPointer(dst + 4 &* i)
+            if n == 16 {
+                let a16 = UnsafeRawPointer(alpha + i).loadUnaligned(as: SIMD2<UInt64>.self)
+                if a16 == .zero {
+                } else if a16 == SIMD2(repeating: opaqueRun) {
+                    WidePixels.store(s16, d)
+                } else {
+                    WidePixels.store(WidePixels.blend(WidePixels.load(d), s16, WidePixels.alphaLanes(alpha + i)), d)
+                }
+            } else {
+                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s16, WidePixels.alphaLanes(alpha + i, count: n)), d, count: n)
+            }
+            i &+= 16
+        }
+        return
+        #else
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let a8 = UnsafeRawPointer(alpha + i).loadUnaligned(as: UInt64.self)
@@ -184,6 +220,7 @@ enum BlendKernels {
             i &+= 8
         }
         if i < count { sourceOverSolidReference(dst: dst + 4 * i, color: color, alpha: alpha + i, count: count - i) }
+        #endif
     }
 
     /// SIMD `sourceOverSolidConstantReference`: every product but `dst * (255 - sa)` is hoisted.

@@ -215,7 +215,7 @@ enum ShadowKernels {
                 let masses = rows + maxCornerRows
                 let samples = cornerRows(s, av: abs(rowV), rows: rows, masses: masses)
                 // One vector of zone pixels from `x`: the correction subtracted from the row's values.
-                @inline(__always) func correct<V: FloatLanes>(_ x: Int, iota: V, av: V) {
+                @inline(always) func correct<V: FloatLanes>(_ x: Int, iota: V, av: V) {
                     let u = (iota + V.splat(Float(Int32(truncatingIfNeeded: x)))) * V.splat(ia) + V.splat(rowU)
                     let au = V.choose(u, lessThan: V(repeating: 0), -u, u)
                     let phiFull = UnsafeRawPointer(columns + x).loadUnaligned(as: V.self)

@@ -27,6 +27,24 @@ enum WidePixels {
     @inline(__always)
     static func splat(_ word: UInt32) -> Pixels16 { _mm512_set1_epi32(Int32(bitPattern: word)) }
 
+    /// The first `count` (0...16) lanes.
+    @inline(__always)
+    static func lanes(_ count: Int) -> __mmask16 { __mmask16(truncatingIfNeeded: (1 &<< count) &- 1) }
+
+    /// The first `count` pixels at `p`, zeros after; nothing past them is read (masked lanes do not fault).
+    @inline(__always)
+    static func load(_ p: UnsafeRawPointer, count: Int) -> Pixels16 { _mm512_maskz_loadu_epi32(lanes(count), p) }
+
+    /// Stores the first `count` pixels of `v` at `p`, nothing past them.
+    @inline(__always)
+    static func store(_ v: Pixels16, _ p: UnsafeMutableRawPointer, count: Int) { _mm512_mask_storeu_epi32(p, lanes(count), v) }
+
+    /// Sixteen alpha bytes (the first `count` of them read, zeros after), one 32-bit lane each.
+    @inline(__always)
+    static func alphaLanes(_ p: UnsafePointer<UInt8>, count: Int = 16) -> Pixels16 {
+        _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(lanes(count), p))
+    }
+
     /// Two `Pixels8`, `low` in lanes 0...7.
     @inline(__always)
     static func join(_ low: Pixels8, _ high: Pixels8) -> Pixels16 {
