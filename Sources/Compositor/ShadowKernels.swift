@@ -135,7 +135,7 @@ enum ShadowKernels {
     /// when the shape's far sides saturate (`ShadowShape.farSideSaturates`), without their `erf` terms:
     /// `Phi(u; row) = (erf((row - u) k) + 1) / 2` then, within 1e-4 of the full form. At any width the
     /// build has (`rows` and `masses` are splats, widened to it).
-    @inline(__always)
+    @inline(always)
     static func correction8<V: FloatLanes>(_ s: ShadowShape, rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>,
                                            count: Int, au: V, av: V, phiFull: V) -> V {
         var total = V(repeating: 0)
