@@ -19,7 +19,10 @@ import CPrefetch
 /// coverage is 1 and only the opacity remains): the constant form hoists the
 /// alpha products out of the loop, and at alpha 255 with an opaque source it
 /// is a store. Each has a scalar reference (`...Reference`) and an eight-pixel
-/// SIMD version (`PixelVectors`) that must match it bit for bit.
+/// SIMD version (`PixelVectors`) that must match it bit for bit; on AVX-512
+/// builds the busiest take sixteen pixels a vector first (`WidePixels`), and
+/// the per-pixel-alpha ones end in one masked vector instead of the
+/// reference, since their runs (edges, shadows) are mostly short.
 ///
 /// `sourceOverConstant`, `sourceOverSolid` and `sourceOverSolidConstant` also
 /// take rows to prefetch: a group layer's composite reads layer and target
@@ -279,11 +282,10 @@ enum BlendKernels {
     /// SIMD `overColorReference`.
     static func overColor(_ src: UnsafePointer<UInt8>, color: UInt32, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         let backing = Pixels8(repeating: color)
-        let full = Pixels8(repeating: 255)
         var i = 0
         while i &+ 8 <= count {
             let s = UnsafeRawPointer(src + 4 &* i).loadUnaligned(as: Pixels8.self)
-            UnsafeMutableRawPointer(out + 4 &* i).storeBytes(of: blend8(backing, s, full), as: Pixels8.self)
+            UnsafeMutableRawPointer(out + 4 &* i).storeBytes(of: blendFull8(backing, s), as: Pixels8.self)
             i &+= 8
         }
         if i < count { overColorReference(src + 4 * i, color: color, count: count - i, into: out + 4 * i) }

@@ -41,7 +41,8 @@
 /// middle rows all of that is the same from row to row (`SteadyRows`): it is
 /// worked out once, not per row.
 /// Kernels (eight pixels per step, `PixelVectors`: one pixel per 32-bit lane,
-/// channels in 16-bit halves; each with a scalar reference and a test):
+/// channels in 16-bit halves; the busiest sixteen per step on AVX-512 builds,
+/// `WidePixelVectors`, `FloatLanes`; each with a scalar reference and a test):
 /// - `BlendKernels`: source-over with per-pixel or constant alpha; an opaque
 ///   run at alpha 255 is a store.
 /// - `Sampling`: bilinear with 1/256 integer weights on padded `Texture`s (a
@@ -256,8 +257,9 @@
 /// - the haswell build (`Package.swift`) takes about 1.4x less CPU per frame
 ///   than the baseline; most kernels gain up to about 2x from it, a few
 ///   (the opaque store, rotated sampling) nothing; the AVX-512 build
-///   (`znver4` or `skylake-avx512`, the same 8-pixel code) about 1.1x less
-///   again (more registers, three-input logic, fewer instructions);
+///   (`znver4` or `skylake-avx512`) about 1.1x less again with the same
+///   8-pixel code (more registers, three-input logic, fewer instructions),
+///   and its sixteen-pixel loops about 1.1x less again;
 /// - the SIMD per-pixel-alpha blend is about 2.5x (haswell) to 5x (baseline)
 ///   faster than its scalar reference, un-premultiplying 5x to 20x;
 ///   rotated sampling stays an order of magnitude slower per pixel than

@@ -9,7 +9,8 @@ import _Builtin_intrinsics.intel
 /// bits, and the arithmetic is 16-bit lane-wise (SSE2 `pmullw`, AVX2 `vpmullw`):
 /// no widening, no shuffles. Eight pixels because that is one AVX2 register
 /// (`-target-cpu haswell`); on baseline SSE2 LLVM splits it into two. The
-/// AVX-512 targets keep eight (LLVM puts some of the work in 512-bit registers itself).
+/// AVX-512 targets run the busiest loops sixteen pixels a vector, the same
+/// arithmetic (`WidePixelVectors.swift`), and these for what is left over.
 typealias Pixels8 = SIMD8<UInt32>
 typealias Channels16 = SIMD16<UInt16>
 

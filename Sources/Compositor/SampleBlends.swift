@@ -28,16 +28,13 @@ struct AsSampled: SampleLaying {
 }
 
 /// Each sample laid over an opaque backing colour (`LayerBypass`'s backed bitmaps): opaque samples.
+/// A blend at alpha 255, so the form without the sample's products (`BlendKernels.blendFull8`, the same bits).
 struct Backed: SampleLaying {
     let colour: UInt32
 
-    @inline(__always) func laid(_ sample: Pixels8) -> Pixels8 {
-        BlendKernels.blend8(Pixels8(repeating: colour), sample, Pixels8(repeating: 255))
-    }
+    @inline(__always) func laid(_ sample: Pixels8) -> Pixels8 { BlendKernels.blendFull8(Pixels8(repeating: colour), sample) }
     #if SHIFTRENDER_AVX512
-    @inline(__always) func laid(_ sample: Pixels16) -> Pixels16 {
-        WidePixels.blend(WidePixels.splat(colour), sample, WidePixels.splat(255))
-    }
+    @inline(__always) func laid(_ sample: Pixels16) -> Pixels16 { WidePixels.blendFull(WidePixels.splat(colour), sample) }
     #endif
 }
 

@@ -18,7 +18,9 @@ import CPrefetch
 ///   weights for the item's columns (`prepareColumns`); per row, one
 ///   contiguous SIMD pass blends the two texel rows (`blendRows`, skipped when
 ///   the row weight is 0), then per pixel a texel pair and one lerp, eight
-///   pixels at a time (`horizontal`; the pairs come from `TexelWindows`);
+///   pixels at a time (`horizontal`; the pairs come from `TexelWindows`;
+///   sixteen in `blendRows` and the fused `horizontalOver` on AVX-512 builds,
+///   two windows' pairs joined, the blend forms in `SampleBlends`);
 /// - rotated: a SIMD pass computes texel offsets and both weights for eight
 ///   pixels at a time (`rotatedCoordinates`), then a gather pass does two
 ///   64-bit loads and three lerps per pixel (`gather`).
