@@ -51,7 +51,7 @@ struct OpaqueAtAlpha: SampleBlend {
     let alpha2: Channels16
     let inverse2: Channels16
 
-    init(_ alpha: UInt8) {
+    @inline(__always) init(_ alpha: UInt8) {
         alpha2 = doubled(Pixels8(repeating: UInt32(alpha)))
         inverse2 = doubled(Pixels8(repeating: 255 &- UInt32(alpha)))
     }
@@ -81,7 +81,7 @@ struct AnyAtFullAlpha: SampleBlend {
 struct AnyAtAlpha: SampleBlend {
     let alpha: UInt32
 
-    init(_ alpha: UInt8) { self.alpha = UInt32(alpha) }
+    @inline(__always) init(_ alpha: UInt8) { self.alpha = UInt32(alpha) }
 
     @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 {
         BlendKernels.blend8(target(), sample, Pixels8(repeating: alpha))
