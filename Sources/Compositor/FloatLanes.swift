@@ -8,8 +8,8 @@
 /// multiply-add, the reciprocal's bit-pattern seed, a splat of a run-time value
 /// and a per-lane choice. Swift 6.3 compiles generic `init(repeating:)` (so
 /// every vector-scalar operator), comparisons and `replacing(with:where:)` to
-/// lane-by-lane loops: with them the sixteen-lane corner loop ran at half the
-/// speed of the eight-lane one.
+/// lane-by-lane loops: with them in the sixteen-lane corner loop the whole
+/// benchmark plan drew at about half its speed (benchmarks/RESULTS.md).
 protocol FloatLanes: SIMD where Scalar == Float {
     /// Every lane `value`.
     static func splat(_ value: Float) -> Self
