@@ -159,7 +159,8 @@ enum BlendKernels {
             if n < 16 || UnsafeRawPointer(alpha + i).loadUnaligned(as: SIMD2<UInt64>.self) != .zero {
                 let d = UnsafeMutableRawPointer(dst + 4 &* i)
                 let s = WidePixels.load(src + 4 &* i, count: n)
-                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s, WidePixels.alphaLanes(alpha + i, count: n)), d, count: n)
+                let a = WidePixels.alphaLanes(alpha + i, count: n)
+                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s, a), d, count: n)
             }
             i &+= 16
         }
@@ -202,7 +203,8 @@ enum BlendKernels {
                     WidePixels.store(WidePixels.blend(WidePixels.load(d), s16, WidePixels.alphaLanes(alpha + i)), d)
                 }
             } else {
-                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s16, WidePixels.alphaLanes(alpha + i, count: n)), d, count: n)
+                let a = WidePixels.alphaLanes(alpha + i, count: n)
+                WidePixels.store(WidePixels.blend(WidePixels.load(d, count: n), s16, a), d, count: n)
             }
             i &+= 16
         }
