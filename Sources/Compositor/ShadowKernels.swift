@@ -56,10 +56,6 @@ enum ShadowKernels {
         return V.choose(x, lessThan: zero, -r, r)
     }
 
-    /// `a * b + c` (`FloatLanes.mulAdd`).
-    @inline(always)
-    static func mulAdd(_ a: SIMD8<Float>, _ b: SIMD8<Float>, _ c: SIMD8<Float>) -> SIMD8<Float> { SIMD8.mulAdd(a, b, c) }
-
     /// `x.squareRoot()` in one instruction where the build has AVX: Swift 6.3 compiles the SIMD8 method
     /// to eight calls to libm's `sqrtf`. Both are correctly rounded, so the same bits.
     @inline(always)
@@ -72,8 +68,12 @@ enum ShadowKernels {
     }
 
     @inline(always)
-    static func phi8(_ p: SIMD8<Float>, _ h: SIMD8<Float>, _ k: Float) -> SIMD8<Float> {
-        0.5 * (erf8((h - p) * k) + erf8((h + p) * k))
+    static func phi8(_ p: SIMD8<Float>, _ h: SIMD8<Float>, _ k: Float) -> SIMD8<Float> { phiLanes(p, h, SIMD8(repeating: k)) }
+
+    /// `phi8` at any width the build has, `k` splat.
+    @inline(always)
+    static func phiLanes<V: FloatLanes>(_ p: V, _ h: V, _ k: V) -> V {
+        0.5 * (erfLanes((h - p) * k) + erfLanes((h + p) * k))
     }
 
     /// The corner integral's samples for `|v| = av`, in order: each sub-interval's Gaussian mass and the
@@ -149,9 +149,7 @@ enum ShadowKernels {
             }
         } else {
             for j in 0 ..< count {
-                let row = V.widened(rows[j])
-                let phiRow = 0.5 * (erfLanes((row - au) * k) + erfLanes((row + au) * k))
-                total += V.widened(masses[j]) * (phiFull - phiRow)
+                total += V.widened(masses[j]) * (phiFull - phiLanes(au, V.widened(rows[j]), k))
             }
         }
         let zero = V(repeating: 0)
