@@ -3,7 +3,7 @@
 /// A row of an item is cut into runs that cost differently:
 /// - the row span (shape, clips and bounds intersected; exact for rotations;
 ///   on the item's steady rows the one `SteadyRows` keeps, as are the interior and edge alpha),
-///   minus the part a later opaque item hides (`PreparedItem.hiddenBy`, or
+///   minus the parts later opaque items hide (`PreparedItem.hiddenBy`, or
 ///   `hiddenByRows` for a rotated one) and
 ///   the pixels drawn without the item (`PreparedItem.excluded`, `LayerBypass`),
 ///   is handed to the fill (`Fill.drawRun`) as one or more runs;
@@ -26,9 +26,10 @@ struct RowPainter<F: Fill> {
     private let row: ItemRow
     private var band: F.Band
     private let bounds: PixelBox
-    private let hiddenBy: PixelBox?
+    /// `hiddenBy` and `excluded` together: the pixels left alone, and the rows they touch.
+    private let skipped: [PixelBox]
+    private let skippedRows: Range<Int>
     private let hiddenByRows: RowHider?
-    private let excluded: [PixelBox]
 
     /// Nil when the fill has nothing to draw in this band.
     init?(
@@ -39,9 +40,10 @@ struct RowPainter<F: Fill> {
         self.band = band
         row = ItemRow(item, target: target, width: width, origin: origin, scratch: scratch)
         bounds = item.bounds
-        hiddenBy = item.hiddenBy
+        skipped = item.excluded.isEmpty ? item.hiddenBy : item.hiddenBy + item.excluded
+        let top = skipped.lazy.map(\.y0).min() ?? 0
+        skippedRows = top ..< max(top, skipped.lazy.map(\.y1).max() ?? 0)
         hiddenByRows = item.hiddenByRows
-        excluded = item.excluded
         scratch.steady = item.steady ?? .none
         scratch.steadyAlphaReady = false
     }
@@ -54,10 +56,8 @@ struct RowPainter<F: Fill> {
             (x0, x1) = CoverageShape.span(row: y, of: row.shape, clips: row.clips, within: bounds)
             guard x0 < x1 else { return }
         }
-        if !excluded.isEmpty {
+        if skippedRows.contains(y) {
             drawOutside(y, x0, x1)
-        } else if let h = hiddenBy, h.y0 <= y, y < h.y1, h.x0 < x1, x0 < h.x1 {
-            drawAround(y, x0, x1, hidden: (h.x0, h.x1))
         } else if let hider = hiddenByRows, let h = hider.span(y), h.lower < x1, x0 < h.upper {
             drawAround(y, x0, x1, hidden: h)
         } else {
@@ -72,10 +72,10 @@ struct RowPainter<F: Fill> {
         if h.upper < x1 { F.drawRun(&band, y: y, lower: h.upper, upper: x1, row) }
     }
 
-    /// Draws the pixels of `x0 ..< x1` on row `y` outside `hiddenBy` (or `hiddenByRows`) and every
-    /// excluded box, left to right: a few boxes, so a scan per run, no sorting.
+    /// Draws the pixels of `x0 ..< x1` on row `y` outside every skipped box (and `hiddenByRows`' span),
+    /// left to right: a few boxes, so a scan per run, no sorting.
     private mutating func drawOutside(_ y: Int, _ x0: Int, _ x1: Int) {
-        let rowHidden = hiddenBy == nil ? hiddenByRows?.span(y).map { PixelBox(x0: $0.lower, y0: y, x1: $0.upper, y1: y + 1) } : nil
+        let rowHidden = hiddenByRows?.span(y).map { PixelBox(x0: $0.lower, y0: y, x1: $0.upper, y1: y + 1) }
         var cursor = x0
         while cursor < x1 {
             var coveredTo = cursor
@@ -84,9 +84,8 @@ struct RowPainter<F: Fill> {
                 guard box.y0 <= y, y < box.y1, box.x1 > cursor, box.x0 < x1 else { return }
                 if box.x0 <= cursor { coveredTo = max(coveredTo, box.x1) } else { next = min(next, box.x0) }
             }
-            if let h = hiddenBy { look(h) }
             if let h = rowHidden { look(h) }
-            for box in excluded { look(box) }
+            for box in skipped { look(box) }
             if coveredTo > cursor {
                 cursor = coveredTo
             } else {

@@ -143,7 +143,7 @@ struct BackdropBlurTests {
         let prepared = Rasterizer.prepare(
             DisplayList(items: items), width: 100, height: 40, sources: Rasterizer.Sources(images: [], snapshots: []))
         #expect(prepared.items.count == 3 && prepared.boundaries == [1])
-        #expect(prepared.items[0].hiddenBy == nil)
+        #expect(prepared.items[0].hiddenBy.isEmpty)
         var oneByOne = Bitmap(width: 100, height: 40)
         Compositor.fill(&oneByOne, with: .white)
         for item in items { Compositor.draw(DisplayList(items: [item]), onto: &oneByOne, images: []) }

@@ -169,12 +169,12 @@ struct GradientTests {
         #expect(pixel(drawn, 20, 20) == [124, 0, 131, 255])  // t = 20.5 / 40: 124.31, 130.69
         let sources = Rasterizer.Sources(images: [], snapshots: [], referencedBy: DisplayList(items: [under, disc]))
         let prepared = Rasterizer.prepare(DisplayList(items: [under, disc]), width: 40, height: 40, sources: sources)
-        #expect(prepared.items.count == 2 && prepared.items[0].hiddenBy != nil)
+        #expect(prepared.items.count == 2 && !prepared.items[0].hiddenBy.isEmpty)
         // A translucent stop: not opaque, nothing hidden.
         var translucent = disc
         translucent.paint = .gradient(GradientPaint(kind: .axial, colors: [.white, .clear], locations: [0, 1], start: .zero, end: Point(x: 40, y: 0)))
         let p2 = Rasterizer.prepare(DisplayList(items: [under, translucent]), width: 40, height: 40, sources: sources)
-        #expect(p2.items[0].hiddenBy == nil)
+        #expect(p2.items[0].hiddenBy.isEmpty)
         // Every colour transparent: nothing is prepared.
         translucent.paint = .gradient(GradientPaint(kind: .conic, colors: [.clear, .clear], locations: [0, 1], start: .zero, end: .zero))
         #expect(Rasterizer.prepare(DisplayList(items: [translucent]), width: 40, height: 40, sources: sources).items.isEmpty)

@@ -234,11 +234,38 @@ struct PipelineTests {
         let sources = Rasterizer.Sources(images: [image], snapshots: [], referencedBy: DisplayList(items: items))
         let prepared = Rasterizer.prepare(DisplayList(items: items), width: 100, height: 80, sources: sources)
         #expect(prepared.items.count == 4)
-        #expect(prepared.items[1].hiddenBy != nil)  // the shadow's middle is under its card
+        #expect(!prepared.items[1].hiddenBy.isEmpty)  // the shadow's middle is under its card
         #expect(!prepared.coversTarget)
         let covered = Rasterizer.prepare(
             DisplayList(items: items + [solidItem(rect(0, 0, 100, 80), .white)]),
             width: 100, height: 80, sources: sources)
         #expect(covered.coversTarget && covered.items.count == 1)
+    }
+
+    @Test("An item under a grid of opaque cards skips every card's box, not only the largest: no byte changes")
+    func severalHidingBoxesAreExact() {
+        var rng = SeededGenerator(seed: 78)
+        let wallpaper = randomOpaqueBitmap(width: 37, height: 23, using: &rng)
+        let translucent = RGBAColor(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.6)
+        var items = [
+            DrawItem(transform: .scale(3.1, 3.3), shape: rect(0, 0, 37, 23, radius: 4), paint: .bitmap(.image(0))),
+            DrawItem(transform: .identity, shape: rect(4, 30, 100, 12, radius: 6), paint: .shadow(color: .black, sigma: 3)),
+        ]
+        // Cards overlapping each other and the rows of the shadow; one translucent, which hides nothing.
+        for (index, (x, y)) in [(3, 3), (31.5, 5), (58, 2.25), (86, 9), (20, 40), (50.5, 47), (80, 40)].enumerated() {
+            let color = index == 4 ? translucent : RGBAColor(red: Double(index) / 7, green: 0.3, blue: 0.9, alpha: 1)
+            items.append(solidItem(rect(x, y, 25, 30, radius: 5), color))
+        }
+        let all = draw(items, width: 115, height: 80, background: .black, images: [wallpaper])
+        let oneByOne = drawnOneByOne(items, width: 115, height: 80, images: [wallpaper])
+        #expect(maxDifference(all.pixels, oneByOne.pixels) == 0)
+        let sources = Rasterizer.Sources(images: [wallpaper], snapshots: [], referencedBy: DisplayList(items: items))
+        let prepared = Rasterizer.prepare(DisplayList(items: items), width: 115, height: 80, sources: sources)
+        #expect(prepared.items[0].hiddenBy.count == 6)
+        #expect(prepared.items[1].hiddenBy.count >= 3)
+        for threads in [2, 3] {
+            let banded = draw(items, width: 115, height: 80, background: .black, images: [wallpaper], threads: threads)
+            #expect(maxDifference(banded.pixels, all.pixels) == 0, "\(threads) threads")
+        }
     }
 }

@@ -33,7 +33,7 @@ struct RowHiderTests {
         let prepared = Rasterizer.prepare(DisplayList(items: items), width: 120, height: 90, sources: sources)
         // The shadow, the solid and the image under the card are hidden by its rows; the card by the image over it.
         #expect(prepared.items.count == 6)
-        #expect((1 ... 4).allSatisfy { prepared.items[$0].hiddenByRows != nil && prepared.items[$0].hiddenBy == nil })
+        #expect((1 ... 4).allSatisfy { prepared.items[$0].hiddenByRows != nil && prepared.items[$0].hiddenBy.isEmpty })
         // Translucent, or after a backdrop blur that reads what is under it: nothing hidden.
         var faded = items
         faded[4].opacity = 0.99

@@ -70,8 +70,8 @@ struct SteadyRowsTests {
             var perRow = kept
             for i in perRow.items.indices {
                 // Some runs cut by a hidden box too, so interior and edges meet runs that start anywhere.
-                if perRow.items[i].hiddenBy == nil && i % 4 == 1 {
-                    perRow.items[i].hiddenBy = PixelBox(x0: 40 + i, y0: 0, x1: 70 + i, y1: 80)
+                if perRow.items[i].hiddenBy.isEmpty && i % 4 == 1 {
+                    perRow.items[i].hiddenBy = [PixelBox(x0: 40 + i, y0: 0, x1: 70 + i, y1: 80)]
                 }
                 perRow.items[i].steady = nil
             }
