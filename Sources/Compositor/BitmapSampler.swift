@@ -17,7 +17,8 @@ struct BitmapSampler {
     private let copy: (x: Int, y: Int)?
     private let scratch: RowScratch
     /// An opaque colour every sample is laid over (`BitmapFill.backing`).
-    private let backing: UInt32?
+    /// Settable so that a `BackedGroupFill` can sample its edges without it, as its layer would.
+    var backing: UInt32?
     /// Separable path: the blended texel row of the current target row.
     private var row: UnsafeRawPointer
     /// True when `row` points into the texture (row weight 0), so a copy may read it directly.

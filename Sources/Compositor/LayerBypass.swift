@@ -28,6 +28,8 @@
 /// cost more than the layer pass saved: cards bypassed inside their rounded
 /// corners drew the transition benchmark 14% slower (benchmarks/RESULTS.md).
 /// Outside a band's rows, only the group's own anti-aliased edge pixels remain.
+/// A group of just a solid and a bitmap over it (a card's content) never gets
+/// this far: `BackedGroupFill` draws it straight, edges included.
 struct LayerBypass {
     /// Bands of fewer pixels go through the layer: each is an item of its own (set-up per band of threads).
     static let minimumArea = 64 * 64

@@ -44,6 +44,11 @@ struct LayerFill: CoverageFill {
             clips.append(c)
         }
         guard !box.isEmpty else { return }
+        // An opaque solid and a bitmap over it: one item drawn straight, the same bytes (`BackedGroupFill`).
+        if sources.bypassesLayers, let fused = BackedGroupFill.prepare(group, content: content, target: box, sources: sources) {
+            items.append(fused)
+            return
+        }
         var nested = Rasterizer.prepare(content, target: box, sources: sources, depth: depth + 1, threads: threads)
         guard var used = nested.items.first?.bounds else { return }
         for item in nested.items.dropFirst() {

@@ -11,6 +11,7 @@ enum PreparedFill: Sendable {
     case shadow(ShadowFill)
     case gradient(GradientFill)
     case layer(LayerFill)
+    case backedGroup(BackedGroupFill)
     case backdrop(BackdropFill)
     case projected(ProjectedLayerFill)
     case projectedBackdrop(ProjectedBackdropFill)
@@ -104,6 +105,8 @@ struct PreparedItem: Sendable {
         case .shadow(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .gradient(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .backedGroup(let f):
+            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
         case .projected(let f):
             drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)

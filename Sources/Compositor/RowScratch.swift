@@ -4,7 +4,7 @@ import Synchronization
 /// (Float), clip coverage (Float), 8-bit alpha, a premultiplied RGBA8 sample
 /// row, the current bitmap item's column table and its texel windows (absolute
 /// x), per-pixel texel offsets and weights for rotated mappings, shadow column
-/// factors (absolute x), one blended texel row (as wide as the widest texture level drawn) and
+/// factors (absolute x), a group's layer pixels for one run (`BackedGroupFill`, absolute x), one blended texel row (as wide as the widest texture level drawn) and
 /// the backdrop blur's two line buffers (as long as the longest line blurred).
 /// Allocated once and reused, so steady-state rendering allocates nothing per
 /// row or per item.
@@ -32,6 +32,8 @@ final class RowScratch: @unchecked Sendable {
     /// Per-pixel mip level index of a projected item's samples (`ProjectedSampling`).
     private(set) var pixelLevels = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// RGBA8, absolute x: a group's layer pixels for one run (`BackedGroupFill`).
+    private(set) var layerRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     /// The inked texel runs of the bitmap row being drawn (`InkMap.runs`, `BitmapSampler`).
     let inkRuns = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * InkMap.maximumRuns)
     private(set) var texelRowCapacity = 0
@@ -63,6 +65,7 @@ final class RowScratch: @unchecked Sendable {
         pixelWeightsY = .allocate(capacity: n)
         pixelLevels = .allocate(capacity: n)
         shadowColumns = .allocate(capacity: n)
+        layerRow = .allocate(capacity: n * 4)
     }
 
     /// Makes the blended texel row hold at least `texels` texels.
@@ -100,6 +103,7 @@ final class RowScratch: @unchecked Sendable {
         pixelWeightsY.deallocate()
         pixelLevels.deallocate()
         shadowColumns.deallocate()
+        layerRow.deallocate()
     }
 
     deinit {

@@ -389,6 +389,57 @@ struct GroupTests {
         }
     }
 
+    /// A card's content: clear but for a few inked bars (text), so that ink runs cut the rows.
+    static func cardContent(width: Int, height: Int, using rng: inout SeededGenerator) -> Bitmap {
+        var content = Bitmap(width: width, height: height)
+        let ink = randomBitmap(width: width, height: height, using: &rng)
+        for (x0, y0, x1, y1) in [(3, 4, 40, 9), (3, 14, 25, 17), (0, height - 6, width, height), (width - 20, 20, width - 2, 34)] {
+            for y in y0 ..< y1 {
+                for x in x0 ..< x1 {
+                    for c in 0 ..< 4 { content.pixels[(y * width + x) * 4 + c] = ink.pixels[(y * width + x) * 4 + c] }
+                }
+            }
+        }
+        return content
+    }
+
+    @Test("A group of an opaque solid and a bitmap over it (a card's content) drawn straight gives the layer's bytes", arguments: [1, 3])
+    func backedGroupGivesTheLayersBytes(threads: Int) {
+        var rng = SeededGenerator(seed: 0xCA_4D)
+        let images = [Self.cardContent(width: 64, height: 48, using: &rng), randomBitmap(width: 30, height: 20, using: &rng)]
+        let (w, h) = (160, 120)
+        let paper = RGBAColor(red: 0.97, green: 0.96, blue: 0.9)
+        let at = AffineTransform2D(a: 1.5, b: 0, c: 0, d: 1.5, tx: 10.3, ty: 7.6)
+        func card(_ t: AffineTransform2D, solidRadius: Double, bitmapRadius: Double, image: Int, clips: [Clip] = []) -> [DrawItem] {
+            [
+                solidItem(rect(0, 0, 70.4, 50.2, radius: solidRadius), paper, transform: t, clips: clips),
+                DrawItem(transform: t, shape: rect(0, 0, 70.4, 50.2, radius: bitmapRadius), paint: .bitmap(.image(image)), clips: clips),
+            ]
+        }
+        let box = rect(0, 0, 160, 120)
+        let clip = Clip(transform: .identity, shape: rect(30.5, 0, 100, 90, radius: 12))
+        let unscaled = AffineTransform2D(a: 1, b: 0, c: 0, d: 1, tx: 40, ty: 30)
+        let cases: [(String, [DrawItem])] = [
+            ("rounded card, sharp snapshot", [Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 0), box, opacity: 0.55)]),
+            ("cross-fade over the card", [solidItem(rect(0, 0, 70.4, 50.2, radius: 9), .white, transform: at)]
+                + [Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 0), box, opacity: 0.3),
+                   Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 1), box, opacity: 0.7)]),
+            ("same corners, clipped", [Self.group(card(at, solidRadius: 6, bitmapRadius: 6, image: 1, clips: [clip]), box, opacity: 0.8)]),
+            ("1:1 at a whole-pixel offset", [Self.group(card(unscaled, solidRadius: 5, bitmapRadius: 2, image: 0), box, opacity: 0.4)]),
+        ]
+        for (name, list) in cases {
+            let (layered, plain) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: false)
+            let (direct, fused) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
+            func backed(_ item: PreparedItem) -> Bool { if case .backedGroup = item.fill { true } else { false } }
+            #expect(fused.items.contains(where: backed) && !plain.items.contains(where: backed), "\(name): not drawn straight")
+            #expect(coverageSum(direct) > 0 && maxDifference(direct.pixels, layered.pixels) == 0, "\(name)")
+        }
+        // A bitmap rounder than its solid would paint corners the solid leaves: that group keeps its layer.
+        let rounder = [Self.group(card(at, solidRadius: 2, bitmapRadius: 9, image: 0), box, opacity: 0.5)]
+        let (_, layeredOnly) = Self.render(DisplayList(items: rounder), width: w, height: h, images: images, threads: threads, bypass: true)
+        #expect(layeredOnly.items.allSatisfy { if case .backedGroup = $0.fill { false } else { true } })
+    }
+
     @Test("Busy random groups: bypassing layers never changes a byte", arguments: [1 as UInt64, 2, 3, 4, 5, 6])
     func bypassInBusyLists(seed: UInt64) {
         var rng = SeededGenerator(seed: seed + 300)

@@ -95,6 +95,7 @@ struct PipelineTests {
                         case .shadow(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .gradient(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .layer(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
+                        case .backedGroup(let f): reference = f.referencePixel(item, x: x, y: y)  // groups are handled above
                         case .backdrop(let f): reference = f.referencePixel(item, x: x, y: y)  // handled above
                         case .projected(let f): reference = f.referencePixel(item, x: x, y: y)
                         case .projectedBackdrop(let f): reference = f.referencePixel(item, x: x, y: y)  // never in these lists

@@ -1,0 +1,134 @@
+import Primitives
+import FramePlan
+
+/// A group that is an opaque solid and one bitmap over it, in the same rectangle
+/// and clips (the solid's corners rounded at least as much as the bitmap's),
+/// at a group opacity below 1, not turned (a card's content cross-fading, a
+/// screen's snapshot over its background): drawn straight onto the group's target as one
+/// item, row by row, instead of through a `GroupLayer`. The item's shape is the
+/// bitmap's, which holds the solid's.
+///
+/// The same bytes as the layer: where the solid covers exactly 1 (so the bitmap
+/// does too), the layer would hold the samples laid over the solid's colour
+/// (the solid stored, the bitmap blended at 255), composited at the group's
+/// opacity; that is the backed bitmap drawn at the group's opacity
+/// (`BitmapFill.backing`, as `LayerBypass` argues for whole rows). Around that
+/// span the run's layer pixels are made in a scratch row exactly as the layer
+/// path makes them (transparent, the solid at its coverage alpha, the bitmap at
+/// its own) and composited at the group's opacity: the layer path's kernels in
+/// its order. `GroupTests` compares the two byte for byte.
+///
+/// Why: through the layer each pixel of a card is cleared, filled, blended
+/// onto, read back and blended again; `LayerBypass` could skip that only in
+/// rows the group covers edge to edge, which a rounded card at fractional
+/// edges never does, and cutting rows around its corners cost more per run
+/// than the layer saved. Here the edges are part of the same run.
+struct BackedGroupFill: Fill {
+    /// The bitmap, its `backing` the solid's opaque premultiplied colour.
+    let bitmap: BitmapFill
+    /// The solid's shape (inside the item's, the bitmap's).
+    let background: CoverageShape
+    /// The group's opacity as 8-bit alpha (the item itself is drawn at opacity 1: its coverage alpha is
+    /// what the layer's items would get).
+    let groupAlpha: UInt8
+
+    /// The fused item for `group` (a `.group` item) with `content`, prepared against the pixel box `target`
+    /// as the layer's items would be; nil unless the group qualifies: opacity below 1, no clips, a shape that
+    /// is a whole-pixel box (coverage exactly 1) holding the content; content an opaque solid at opacity 1,
+    /// then a bitmap at opacity 1 with the same transform, rectangle and clips and corners no rounder than
+    /// the solid's, neither projected nor turned (a turned bitmap's samples depend on where its runs start,
+    /// which here are not the layer's).
+    static func prepare(
+        _ group: DrawItem, content: DisplayList, target: PixelBox, sources: Rasterizer.Sources
+    ) -> PreparedItem? {
+        let opacity = PreparedItem.opacity(of: group)
+        guard opacity < 1, group.clips.isEmpty, content.items.count == 2,
+            let hard = LayerFill.pixelBox(group.transform, group.shape)
+        else { return nil }
+        let (below, above) = (content.items[0], content.items[1])
+        guard case .solid(let color) = below.paint, color.alpha == 1, case .bitmap(let reference) = above.paint,
+            PreparedItem.opacity(of: below) == 1, PreparedItem.opacity(of: above) == 1,
+            below.transform == above.transform, below.shape.rect == above.shape.rect,
+            below.shape.cornerRadius >= above.shape.cornerRadius || !(above.shape.cornerRadius > 0),
+            below.clips == above.clips, below.projection == nil, above.projection == nil,
+            !below.clips.contains(where: { $0.projection != nil }),
+            let solid = SolidFill.prepare(below, color: color, target: target),
+            let bitmap = BitmapFill.prepare(above, reference, sources: sources, target: target),
+            solid.bounds.intersection(bitmap.bounds) == solid.bounds, bitmap.bounds.intersection(hard) == bitmap.bounds,
+            case .solid(let solidFill) = solid.fill, solidFill.color.w == 255,
+            case .bitmap(var backed) = bitmap.fill, backed.mapping.isSeparable
+        else { return nil }
+        backed.backing = unsafeBitCast(solidFill.color, to: UInt32.self)
+        let fill = BackedGroupFill(bitmap: backed, background: solid.shape, groupAlpha: roundedByte(Float(opacity) * 255))
+        return PreparedItem(
+            fill.prepared, shape: bitmap.shape, clips: bitmap.clips, opacity: 1, bounds: bitmap.bounds, paintsOpaque: false)
+    }
+
+    var prepared: PreparedFill { .backedGroup(self) }
+    /// Translucent: drawn at the group's opacity.
+    var paintsOpaque: Bool { false }
+
+    struct Band {
+        var bitmap: BitmapFill.Band
+        let background: CoverageShape
+        let color: SIMD4<UInt8>
+        let groupAlpha: UInt8
+        /// Absolute-x scratch row standing in for the layer's row around the solid's full span.
+        let layerRow: UnsafeMutablePointer<UInt8>
+    }
+
+    func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
+        guard let inner = bitmap.band(columns: columns, scratch: scratch), let backing = bitmap.backing else { return nil }
+        return Band(
+            bitmap: inner, background: background, color: unsafeBitCast(backing, to: SIMD4<UInt8>.self),
+            groupAlpha: groupAlpha, layerRow: scratch.layerRow)
+    }
+
+    static func drawRun(_ band: inout Band, y: Int, lower: Int, upper: Int, _ row: ItemRow) {
+        BitmapFill.beginRow(&band.bitmap, y: y, lower: lower, upper: upper)
+        var (f0, f1) = CoverageShape.fullSpan(row: y, of: band.background, clips: row.clips)
+        f0 = max(f0, lower)
+        f1 = min(f1, upper)
+        if f0 >= f1 { (f0, f1) = (upper, upper) }
+        drawThroughLayerRow(&band, y, lower, f0, row)
+        if f0 < f1 {
+            let later = row.rowAhead(y)
+            BitmapFill.blendInterior(
+                &band.bitmap, y: y, x: f0, count: f1 - f0, dst: row.pixel(f0, y), alpha: band.groupAlpha,
+                ahead: (later, row.pixel(f0, later)))
+        }
+        drawThroughLayerRow(&band, y, f1, upper, row)
+    }
+
+    /// Pixels `lower ..< upper` of row `y` where the solid covers less than 1: the layer's pixels, made as the
+    /// layer's two items would make them (each its own coverage alpha at opacity 1, `ItemRow.alphaRun`), then
+    /// composited at the group's opacity as the group's item would (its box covers them exactly 1).
+    private static func drawThroughLayerRow(_ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow) {
+        guard lower < upper else { return }
+        let count = upper - lower
+        let layer = band.layerRow + 4 &* lower
+        layer.update(repeating: 0, count: 4 &* count)
+        let alpha = row.scratch.alpha
+        CoverageKernels.coverageRow(band.background, y: y, x0: lower, count: count, into: row.scratch.coverage + lower)
+        let solid = row.alphaRun(y, lower, upper)
+        if solid.lower < solid.upper {
+            BlendKernels.sourceOverSolid(
+                dst: band.layerRow + 4 &* solid.lower, color: band.color, alpha: alpha + solid.lower,
+                count: solid.upper - solid.lower)
+        }
+        row.shapeCoverage(y, lower, upper)
+        let sampled = row.alphaRun(y, lower, upper)
+        if sampled.lower < sampled.upper {
+            let backing = band.bitmap.sampler.backing
+            band.bitmap.sampler.backing = nil
+            BitmapFill.blend(
+                &band.bitmap, y: y, x: sampled.lower, count: sampled.upper - sampled.lower,
+                dst: band.layerRow + 4 &* sampled.lower, alpha: alpha + sampled.lower)
+            band.bitmap.sampler.backing = backing
+        }
+        BlendKernels.sourceOverConstant(dst: row.pixel(lower, y), src: layer, alpha: band.groupAlpha, count: count)
+    }
+
+    /// None alone, as for a group's layer: `GroupTests` compares it with the layer path instead.
+    func referencePixel(_ item: PreparedItem, x: Int, y: Int) -> (coverage: Double, source: SIMD4<UInt8>)? { nil }
+}
