@@ -4,8 +4,9 @@ import Synchronization
 /// (Float), clip coverage (Float), 8-bit alpha, a premultiplied RGBA8 sample
 /// row, the current bitmap item's column table and its texel windows (absolute
 /// x), per-pixel texel offsets and weights for rotated mappings, shadow column
-/// factors (absolute x), a group's layer pixels for one run (`BackedGroupFill`, absolute x), one blended texel row (as wide as the widest texture level drawn) and
-/// the backdrop blur's two line buffers (as long as the longest line blurred).
+/// factors (absolute x), a group's layer pixels for one run (`BackedGroupFill`,
+/// absolute x), one blended texel row (as wide as the widest texture level
+/// drawn) and the backdrop blur's two line buffers (as long as the longest line blurred).
 /// Allocated once and reused, so steady-state rendering allocates nothing per
 /// row or per item.
 final class RowScratch: @unchecked Sendable {
