@@ -28,6 +28,9 @@ struct BackedGroupFill: Fill {
     let bitmap: BitmapFill
     /// The solid's shape (inside the item's, the bitmap's).
     let background: CoverageShape
+    /// The solid's steady rows (`SteadyRows`): where they are the bitmap's too, the alpha of both at the
+    /// edges is worked out once per band, as `ItemRow.edgeAlpha` does for an item.
+    let backgroundSteady: SteadyRows?
     /// The group's opacity as 8-bit alpha (the item itself is drawn at opacity 1: its coverage alpha is
     /// what the layer's items would get).
     let groupAlpha: UInt8
@@ -59,7 +62,10 @@ struct BackedGroupFill: Fill {
             case .bitmap(var backed) = bitmap.fill, backed.mapping.isSeparable
         else { return nil }
         backed.backing = unsafeBitCast(solidFill.color, to: UInt32.self)
-        let fill = BackedGroupFill(bitmap: backed, background: solid.shape, groupAlpha: roundedByte(Float(opacity) * 255))
+        let fill = BackedGroupFill(
+            bitmap: backed, background: solid.shape,
+            backgroundSteady: SteadyRows(shape: solid.shape, clips: solid.clips, bounds: solid.bounds),
+            groupAlpha: roundedByte(Float(opacity) * 255))
         return PreparedItem(
             fill.prepared, shape: bitmap.shape, clips: bitmap.clips, opacity: 1, bounds: bitmap.bounds, paintsOpaque: false)
     }
@@ -71,53 +77,103 @@ struct BackedGroupFill: Fill {
     struct Band {
         var bitmap: BitmapFill.Band
         let background: CoverageShape
+        let backgroundSteady: SteadyRows
         let color: SIMD4<UInt8>
         let groupAlpha: UInt8
-        /// Absolute-x scratch row standing in for the layer's row around the solid's full span.
+        /// Absolute-x scratch rows standing in for the layer's row around the solid's full span, and the
+        /// alpha of the solid and the bitmap there on steady rows (valid once `steadyAlphaReady`).
         let layerRow: UnsafeMutablePointer<UInt8>
+        let solidAlpha: UnsafeMutablePointer<UInt8>
+        let bitmapAlpha: UnsafeMutablePointer<UInt8>
+        var steadyAlphaReady = false
     }
 
     func band(columns: Range<Int>, scratch: RowScratch) -> Band? {
         guard let inner = bitmap.band(columns: columns, scratch: scratch), let backing = bitmap.backing else { return nil }
         return Band(
-            bitmap: inner, background: background, color: unsafeBitCast(backing, to: SIMD4<UInt8>.self),
-            groupAlpha: groupAlpha, layerRow: scratch.layerRow)
+            bitmap: inner, background: background, backgroundSteady: backgroundSteady ?? .none,
+            color: unsafeBitCast(backing, to: SIMD4<UInt8>.self), groupAlpha: groupAlpha, layerRow: scratch.layerRow,
+            solidAlpha: scratch.layerAlpha, bitmapAlpha: scratch.layerAlpha + scratch.capacity)
     }
 
     static func drawRun(_ band: inout Band, y: Int, lower: Int, upper: Int, _ row: ItemRow) {
         BitmapFill.beginRow(&band.bitmap, y: y, lower: lower, upper: upper)
-        var (f0, f1) = CoverageShape.fullSpan(row: y, of: band.background, clips: row.clips)
-        f0 = max(f0, lower)
-        f1 = min(f1, upper)
-        if f0 >= f1 { (f0, f1) = (upper, upper) }
-        drawThroughLayerRow(&band, y, lower, f0, row)
+        let steady = band.backgroundSteady.contains(y) && row.steady.contains(y)
+        var (f0, f1): (Int, Int)
+        if steady {
+            (f0, f1) = band.backgroundSteady.interior(lower, upper)
+            if !band.steadyAlphaReady {
+                // The item's steady span around the solid's steady interior, as the per-row path computes it.
+                let s = band.backgroundSteady
+                for (a, b) in [(row.steady.lower, s.interiorLower), (s.interiorUpper, row.steady.upper)] where a < b {
+                    _ = edgeAlpha(band, y, a, b, row)
+                    (band.solidAlpha + a).update(from: row.scratch.alpha + a, count: b - a)
+                    row.shapeCoverage(y, a, b)
+                    _ = row.alphaRun(y, a, b)
+                    (band.bitmapAlpha + a).update(from: row.scratch.alpha + a, count: b - a)
+                }
+                band.steadyAlphaReady = true
+            }
+        } else {
+            (f0, f1) = CoverageShape.fullSpan(row: y, of: band.background, clips: row.clips)
+            f0 = max(f0, lower)
+            f1 = min(f1, upper)
+            if f0 >= f1 { (f0, f1) = (upper, upper) }
+        }
+        drawThroughLayerRow(&band, y, lower, f0, row, steady: steady)
         if f0 < f1 {
             let later = row.rowAhead(y)
             BitmapFill.blendInterior(
                 &band.bitmap, y: y, x: f0, count: f1 - f0, dst: row.pixel(f0, y), alpha: band.groupAlpha,
                 ahead: (later, row.pixel(f0, later)))
         }
-        drawThroughLayerRow(&band, y, f1, upper, row)
+        drawThroughLayerRow(&band, y, f1, upper, row, steady: steady)
+    }
+
+    /// The solid's alpha over `lower ..< upper` on row `y` into `row.scratch.alpha`, as its own item in the
+    /// layer would get it (`ItemRow.alphaRun` at opacity 1, the same clips); returns the non-zero pixels.
+    @inline(__always)
+    private static func edgeAlpha(_ band: Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow) -> (lower: Int, upper: Int) {
+        CoverageKernels.coverageRow(band.background, y: y, x0: lower, count: upper - lower, into: row.scratch.coverage + lower)
+        return row.alphaRun(y, lower, upper)
+    }
+
+    /// `alpha[lower ..< upper]` without its zero ends.
+    @inline(__always)
+    private static func live(_ alpha: UnsafePointer<UInt8>, _ lower: Int, _ upper: Int) -> (lower: Int, upper: Int) {
+        var live = (lower: lower, upper: upper)
+        while live.lower < live.upper && alpha[live.lower] == 0 { live.lower += 1 }
+        while live.upper > live.lower && alpha[live.upper - 1] == 0 { live.upper -= 1 }
+        return live
     }
 
     /// Pixels `lower ..< upper` of row `y` where the solid covers less than 1: the layer's pixels, made as the
-    /// layer's two items would make them (each its own coverage alpha at opacity 1, `ItemRow.alphaRun`), then
-    /// composited at the group's opacity as the group's item would (its box covers them exactly 1).
-    private static func drawThroughLayerRow(_ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow) {
+    /// layer's two items would make them (each its own coverage alpha at opacity 1), then composited at the
+    /// group's opacity as the group's item would (its box covers them exactly 1). On steady rows the alphas
+    /// are the band's kept ones.
+    private static func drawThroughLayerRow(
+        _ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow, steady: Bool
+    ) {
         guard lower < upper else { return }
         let count = upper - lower
         let layer = band.layerRow + 4 &* lower
         layer.update(repeating: 0, count: 4 &* count)
-        let alpha = row.scratch.alpha
-        CoverageKernels.coverageRow(band.background, y: y, x0: lower, count: count, into: row.scratch.coverage + lower)
-        let solid = row.alphaRun(y, lower, upper)
+        var alpha = UnsafePointer(band.solidAlpha)
+        let solid = steady ? live(alpha, lower, upper) : edgeAlpha(band, y, lower, upper, row)
+        if !steady { alpha = UnsafePointer(row.scratch.alpha) }
         if solid.lower < solid.upper {
             BlendKernels.sourceOverSolid(
                 dst: band.layerRow + 4 &* solid.lower, color: band.color, alpha: alpha + solid.lower,
                 count: solid.upper - solid.lower)
         }
-        row.shapeCoverage(y, lower, upper)
-        let sampled = row.alphaRun(y, lower, upper)
+        let sampled: (lower: Int, upper: Int)
+        if steady {
+            alpha = UnsafePointer(band.bitmapAlpha)
+            sampled = live(alpha, lower, upper)
+        } else {
+            row.shapeCoverage(y, lower, upper)
+            sampled = row.alphaRun(y, lower, upper)
+        }
         if sampled.lower < sampled.upper {
             let backing = band.bitmap.sampler.backing
             band.bitmap.sampler.backing = nil

@@ -5,7 +5,7 @@ import Synchronization
 /// row, the current bitmap item's column table and its texel windows (absolute
 /// x), per-pixel texel offsets and weights for rotated mappings, shadow column
 /// factors (absolute x), a group's layer pixels for one run (`BackedGroupFill`,
-/// absolute x), one blended texel row (as wide as the widest texture level
+/// absolute x, and the alpha of its two items), one blended texel row (as wide as the widest texture level
 /// drawn) and the backdrop blur's two line buffers (as long as the longest line blurred).
 /// Allocated once and reused, so steady-state rendering allocates nothing per
 /// row or per item.
@@ -35,6 +35,8 @@ final class RowScratch: @unchecked Sendable {
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     /// RGBA8, absolute x: a group's layer pixels for one run (`BackedGroupFill`).
     private(set) var layerRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+    /// Two rows of 8-bit alpha, absolute x: that group's solid's and bitmap's on its steady rows (`BackedGroupFill`).
+    private(set) var layerAlpha = UnsafeMutablePointer<UInt8>.allocate(capacity: 2)
     /// The inked texel runs of the bitmap row being drawn (`InkMap.runs`, `BitmapSampler`).
     let inkRuns = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * InkMap.maximumRuns)
     private(set) var texelRowCapacity = 0
@@ -67,6 +69,7 @@ final class RowScratch: @unchecked Sendable {
         pixelLevels = .allocate(capacity: n)
         shadowColumns = .allocate(capacity: n)
         layerRow = .allocate(capacity: n * 4)
+        layerAlpha = .allocate(capacity: n * 2)
     }
 
     /// Makes the blended texel row hold at least `texels` texels.
@@ -105,6 +108,7 @@ final class RowScratch: @unchecked Sendable {
         pixelLevels.deallocate()
         shadowColumns.deallocate()
         layerRow.deallocate()
+        layerAlpha.deallocate()
     }
 
     deinit {
