@@ -260,22 +260,29 @@ enum BlendKernels {
         let srb = halves(s & mask) &* a2
         let sga = halves((s &>> 8) & mask) &* a2
         let inv2 = doubled(Pixels8(repeating: 255 &- div255(UInt32(color.w) &* UInt32(alpha))))
+        // An opaque colour over pixels that already are that colour leaves them as they are
+        // (`div255(c * a + c * (255 - a)) == c`): such vectors are only compared, not blended or stored.
+        // Cross-fading cards lay their background at the group's opacity over the same colour.
+        let opaque = color.w == 255
         var i = 0
         #if SHIFTRENDER_AVX512
         let srb16 = WidePixels.join(lanes(srb), lanes(srb))
         let sga16 = WidePixels.join(lanes(sga), lanes(sga))
         let inv16 = WidePixels.join(lanes(inv2), lanes(inv2))
+        let s16 = WidePixels.splat(word)
         while i &+ 16 <= count {
             if let ahead { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
-            WidePixels.store(WidePixels.over(WidePixels.load(d), srb16, sga16, inv16), d)
+            let v = WidePixels.load(d)
+            if !(opaque && WidePixels.equal(v, s16)) { WidePixels.store(WidePixels.over(v, srb16, sga16, inv16), d) }
             i &+= 16
         }
         #endif
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
-            d.storeBytes(of: over(d.loadUnaligned(as: Pixels8.self), srb, sga, inv2), as: Pixels8.self)
+            let v = d.loadUnaligned(as: Pixels8.self)
+            if !(opaque && samePixels(v, s)) { d.storeBytes(of: over(v, srb, sga, inv2), as: Pixels8.self) }
             i &+= 8
         }
         if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }

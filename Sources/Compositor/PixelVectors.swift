@@ -54,6 +54,18 @@ func byteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
     #endif
 }
 
+/// Whether the eight pixels of `a` are those of `b`: one compare and one mask test with AVX2, where
+/// Swift 6.3 left `all(a .== b)` eight compares and branches.
+@inline(__always)
+func samePixels(_ a: Pixels8, _ b: Pixels8) -> Bool {
+    #if SHIFTRENDER_AVX2
+    let equal = _mm256_cmpeq_epi32(unsafeBitCast(a, to: __m256i.self), unsafeBitCast(b, to: __m256i.self))
+    return _mm256_movemask_epi8(equal) == -1
+    #else
+    a == b
+    #endif
+}
+
 /// `byteLanes` from scalars, on every build (the AVX2 form's test reference).
 @inline(__always)
 func portableByteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {

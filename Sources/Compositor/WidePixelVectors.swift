@@ -111,6 +111,13 @@ enum WidePixels {
         return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi32(ga, 8)))
     }
 
+    /// Whether every pixel of `a` is the one of `b`.
+    @inline(__always)
+    static func equal(_ a: Pixels16, _ b: Pixels16) -> Bool {
+        let difference = _mm512_xor_si512(a, b)
+        return _mm512_test_epi32_mask(difference, difference) == 0
+    }
+
     /// Whether every pixel's alpha is 255.
     @inline(__always)
     static func isOpaque(_ s: Pixels16) -> Bool {

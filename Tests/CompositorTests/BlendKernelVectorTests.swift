@@ -116,6 +116,40 @@ struct BlendKernelVectorTests {
         }
     }
 
+    /// The kernel leaves vectors that already are an opaque colour alone; the formula does too, at every alpha.
+    @Test("sourceOverSolidConstant of an opaque colour over pixels mostly of that colour equals the reference")
+    func sourceOverSolidConstantOverItsOwnColour() {
+        var rng = SeededGenerator(seed: 0xB1E4D_0200)
+        var mismatches: [String] = []
+        for count in Self.lengths {
+            let total = Self.lead + count + Self.spare
+            let other = Self.pixels(.mixed, count: total, using: &rng)
+            for colour in [SIMD4<UInt8>(255, 255, 255, 255), SIMD4(18, 200, 77, 255)] {
+                // The colour everywhere but a few pixels (some vectors uniform, some with one pixel off).
+                var dst = [UInt8](repeating: 0, count: 4 * total)
+                for i in 0 ..< total {
+                    let keep = i % 13 == 5 || i % 29 == 0
+                    for c in 0 ..< 4 { dst[4 * i + c] = keep ? other[4 * i + c] : colour[c] }
+                }
+                for alpha in UInt8(0) ... 255 {
+                    _ = Self.compare(dst, "alpha \(alpha), colour \(colour), count \(count)", mismatches: &mismatches) {
+                        BlendKernels.sourceOverSolidConstant(dst: $0, color: colour, alpha: alpha, count: count)
+                    } reference: {
+                        BlendKernels.sourceOverSolidConstantReference(dst: $0, color: colour, alpha: alpha, count: count)
+                    }
+                }
+                var same = [UInt8](repeating: 0, count: 4 * 16)
+                for i in 0 ..< 16 { for c in 0 ..< 4 { same[4 * i + c] = colour[c] } }
+                for alpha in UInt8(1) ... 254 {
+                    var out = same
+                    BlendKernels.sourceOverSolidConstantReference(dst: &out, color: colour, alpha: alpha, count: 16)
+                    if out != same { mismatches.append("the formula changed colour \(colour) at alpha \(alpha)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases differ, e.g. \(mismatches.prefix(5))")
+    }
+
     /// With and without the prefetch hint: with it, an opaque fill stores through a loop of its own.
     @Test(
         "sourceOverSolidConstant equals sourceOverSolidConstantReference for every alpha, colour and length",
