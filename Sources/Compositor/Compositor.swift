@@ -29,7 +29,7 @@
 /// Per frame: `Rasterizer.prepare` resolves items (`PreparedItem`: geometry,
 /// and the paint as its `Fill`: mip level and texel mapping, ring, blur, group
 /// layer; see "Paints" below), drops what cannot be seen (opacity 0,
-/// outside target or clips, `Occlusion`: under a later exactly-opaque item's box,
+/// outside target or clips, `Occlusion`: under later exactly-opaque items' boxes,
 /// or a rotated one's full rows, `RowHider`, and the background fill when one
 /// covers the frame), then bands draw.
 /// Per row of an item (`RowPainter`): the exact span of shape and clips, minus
@@ -133,10 +133,13 @@
 ///   then never drawn. A group of opacity 1 without clips whose shape is a
 ///   whole-pixel box is not layered: its items join the list, cut to that box
 ///   (byte for byte what drawing them directly gives, inside the box; a layer
-///   would differ only by rounding). Rows across the whole layer where it
-///   would hold one opaque item, or one bitmap over an opaque solid (a screen
-///   cross-fading in), are drawn straight onto the target at the group's
-///   opacity and skipped by the layer (`LayerBypass`: the same bytes).
+///   would differ only by rounding). A group that is just an opaque solid and
+///   a bitmap over it (a card's content cross-fading) is no layer at all: one
+///   item draws both straight onto the target, its edges made as the layer
+///   would make them (`BackedGroupFill`: the same bytes). Otherwise rows across
+///   the whole layer where it would hold one opaque item, or one bitmap over an
+///   opaque solid, are drawn straight onto the target at the group's opacity
+///   and skipped by the layer (`LayerBypass`: the same bytes).
 /// - Drawing: each band first draws its rows of every layer, innermost first
 ///   (clear to transparent, except under the largest opaque item's box, where
 ///   the store replaces whatever was there; nothing when an opaque item

@@ -428,8 +428,9 @@ struct GroupTests {
             ("1:1 at a whole-pixel offset", [Self.group(card(unscaled, solidRadius: 5, bitmapRadius: 2, image: 0), box, opacity: 0.4)]),
         ]
         for (name, list) in cases {
-            let (layered, plain) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: false)
-            let (direct, fused) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
+            let drawn = DisplayList(items: list)
+            let (layered, plain) = Self.render(drawn, width: w, height: h, images: images, threads: threads, bypass: false)
+            let (direct, fused) = Self.render(drawn, width: w, height: h, images: images, threads: threads, bypass: true)
             func backed(_ item: PreparedItem) -> Bool { if case .backedGroup = item.fill { true } else { false } }
             #expect(fused.items.contains(where: backed) && !plain.items.contains(where: backed), "\(name): not drawn straight")
             #expect(coverageSum(direct) > 0 && maxDifference(direct.pixels, layered.pixels) == 0, "\(name)")
