@@ -1,12 +1,12 @@
 import Primitives
 import FramePlan
 
-/// A group that is an opaque solid and one bitmap over it, in the same rectangle
-/// and clips (the solid's corners rounded at least as much as the bitmap's),
-/// at a group opacity below 1, not turned (a card's content cross-fading, a
-/// screen's snapshot over its background): drawn straight onto the group's target as one
-/// item, row by row, instead of through a `GroupLayer`. The item's shape is the
-/// bitmap's, which holds the solid's.
+/// A group that is a solid and one bitmap over it, in the same rectangle and
+/// clips (the solid's corners rounded at least as much as the bitmap's), at a
+/// group opacity below 1, not turned (a card's content cross-fading, a screen's
+/// snapshot over its background, a translucent bar's): drawn straight onto the
+/// group's target as one item, row by row, instead of through a `GroupLayer`.
+/// The item's shape is the bitmap's, which holds the solid's.
 ///
 /// The same bytes as the layer: where the solid covers exactly 1 (so the bitmap
 /// does too), the layer would hold the samples laid over the solid's colour
@@ -24,7 +24,7 @@ import FramePlan
 /// edges never does, and cutting rows around its corners cost more per run
 /// than the layer saved. Here the edges are part of the same run.
 struct BackedGroupFill: Fill {
-    /// The bitmap, its `backing` the solid's opaque premultiplied colour.
+    /// The bitmap, its `backing` the solid's premultiplied colour.
     let bitmap: BitmapFill
     /// The solid's shape (inside the item's, the bitmap's).
     let background: CoverageShape
@@ -37,7 +37,7 @@ struct BackedGroupFill: Fill {
 
     /// The fused item for `group` (a `.group` item) with `content`, prepared against the pixel box `target`
     /// as the layer's items would be; nil unless the group qualifies: opacity below 1, no clips, a shape that
-    /// is a whole-pixel box (coverage exactly 1) holding the content; content an opaque solid at opacity 1,
+    /// is a whole-pixel box (coverage exactly 1) holding the content; content a solid at opacity 1,
     /// then a bitmap at opacity 1 with the same transform, rectangle and clips and corners no rounder than
     /// the solid's, neither projected nor turned (a turned bitmap's samples depend on where its runs start,
     /// which here are not the layer's).
@@ -49,7 +49,7 @@ struct BackedGroupFill: Fill {
             let hard = LayerFill.pixelBox(group.transform, group.shape)
         else { return nil }
         let (below, above) = (content.items[0], content.items[1])
-        guard case .solid(let color) = below.paint, color.alpha == 1, case .bitmap(let reference) = above.paint,
+        guard case .solid(let color) = below.paint, case .bitmap(let reference) = above.paint,
             PreparedItem.opacity(of: below) == 1, PreparedItem.opacity(of: above) == 1,
             below.transform == above.transform, below.shape.rect == above.shape.rect,
             below.shape.cornerRadius >= above.shape.cornerRadius || !(above.shape.cornerRadius > 0),
@@ -58,8 +58,7 @@ struct BackedGroupFill: Fill {
             let solid = SolidFill.prepare(below, color: color, target: target),
             let bitmap = BitmapFill.prepare(above, reference, sources: sources, target: target),
             solid.bounds.intersection(bitmap.bounds) == solid.bounds, bitmap.bounds.intersection(hard) == bitmap.bounds,
-            case .solid(let solidFill) = solid.fill, solidFill.color.w == 255,
-            case .bitmap(var backed) = bitmap.fill, backed.mapping.isSeparable
+            case .solid(let solidFill) = solid.fill, case .bitmap(var backed) = bitmap.fill, backed.mapping.isSeparable
         else { return nil }
         backed.backing = unsafeBitCast(solidFill.color, to: UInt32.self)
         let fill = BackedGroupFill(

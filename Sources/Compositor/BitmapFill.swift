@@ -7,9 +7,9 @@ import FramePlan
 /// vertical texel blend once for all its runs. The interior fuses sampling
 /// with the constant-alpha blend (a copy where the mapping is one).
 ///
-/// `backing`: an opaque premultiplied colour the samples are laid over
-/// first, for a bypassed group's bitmap drawn straight from above its solid
-/// background (`LayerBypass`); nil for every item of a plan.
+/// `backing`: a premultiplied colour the samples are laid over first, for a
+/// group's bitmap drawn straight from above its solid background (`LayerBypass`,
+/// opaque colours; `BackedGroupFill`); nil for every item of a plan.
 struct BitmapFill: CoverageFill {
     let mapping: TexelMapping
     let texture: Texture
@@ -29,7 +29,7 @@ struct BitmapFill: CoverageFill {
     }
 
     var prepared: PreparedFill { .bitmap(self) }
-    var paintsOpaque: Bool { texture.isOpaque || backing != nil }
+    var paintsOpaque: Bool { texture.isOpaque || backing.map { $0 >> 24 == 255 } == true }
 
     struct Band {
         var sampler: BitmapSampler

@@ -27,8 +27,9 @@ struct AsSampled: SampleLaying {
     #endif
 }
 
-/// Each sample laid over an opaque backing colour (`LayerBypass`'s backed bitmaps): opaque samples.
-/// A blend at alpha 255, so the form without the sample's products (`BlendKernels.blendFull8`, the same bits).
+/// Each sample laid over a backing colour (`LayerBypass`'s and `BackedGroupFill`'s backed bitmaps): opaque
+/// samples when the colour is. A blend at alpha 255, so the form without the sample's products
+/// (`BlendKernels.blendFull8`, the same bits).
 struct Backed: SampleLaying {
     let colour: UInt32
 

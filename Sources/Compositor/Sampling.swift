@@ -208,9 +208,9 @@ enum Sampling {
     /// plan drew 5% faster without it (benchmarks/RESULTS.md). Each choice is a
     /// loop of its own, so no loop tests it per eight pixels.
     ///
-    /// `backing`, an opaque premultiplied colour, lays each sample over it
-    /// first (`BlendKernels.overColor`): the samples are then opaque, whatever
-    /// `opaqueSource` says.
+    /// `backing`, a premultiplied colour, lays each sample over it first
+    /// (`BlendKernels.overColor`): over an opaque one the samples are opaque,
+    /// whatever `opaqueSource` says.
     ///
     /// Not inlined: inlined into `BitmapSampler.blendInterior`'s run loop, its
     /// loops took more instructions (the 3-D cube benchmark's frames 3% more, callgrind).
@@ -221,10 +221,13 @@ enum Sampling {
         backing: UInt32? = nil, scratch: UnsafeMutablePointer<UInt8>
     ) {
         let run = HorizontalRun(row: row, offsets: offsets, windows: windows, weights: weights, count: count, dst: dst)
-        if let backing {
-            // Samples laid over the (opaque) backing are opaque whatever the texture.
+        if let backing, backing >> 24 == 255 {
+            // Samples laid over an opaque backing are opaque whatever the texture.
             let laid = Backed(colour: backing)
             if alpha == 255 { run.blend(laid, OpaqueStored()) } else { run.blend(laid, OpaqueAtAlpha(alpha)) }
+        } else if let backing {
+            let laid = Backed(colour: backing)
+            if alpha == 255 { run.blend(laid, AnyAtFullAlpha()) } else { run.blend(laid, AnyAtAlpha(alpha)) }
         } else if opaqueSource && alpha == 255 {
             run.blend(AsSampled(), OpaqueStored())
         } else if opaqueSource {

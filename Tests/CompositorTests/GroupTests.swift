@@ -421,16 +421,21 @@ struct GroupTests {
         return content
     }
 
-    @Test("A group of an opaque solid and a bitmap over it (a card's content) drawn straight gives the layer's bytes", arguments: [1, 3])
+    @Test("A group of a solid and a bitmap over it (a card's content, a translucent bar) drawn straight gives the layer's bytes",
+          arguments: [1, 3])
     func backedGroupGivesTheLayersBytes(threads: Int) {
         var rng = SeededGenerator(seed: 0xCA_4D)
         let images = [Self.cardContent(width: 64, height: 48, using: &rng), randomBitmap(width: 30, height: 20, using: &rng)]
         let (w, h) = (160, 120)
         let paper = RGBAColor(red: 0.97, green: 0.96, blue: 0.9)
+        let glass = RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.18)
         let at = AffineTransform2D(a: 1.5, b: 0, c: 0, d: 1.5, tx: 10.3, ty: 7.6)
-        func card(_ t: AffineTransform2D, solidRadius: Double, bitmapRadius: Double, image: Int, clips: [Clip] = []) -> [DrawItem] {
+        func card(
+            _ t: AffineTransform2D, solidRadius: Double, bitmapRadius: Double, image: Int, clips: [Clip] = [],
+            colour: RGBAColor = paper
+        ) -> [DrawItem] {
             [
-                solidItem(rect(0, 0, 70.4, 50.2, radius: solidRadius), paper, transform: t, clips: clips),
+                solidItem(rect(0, 0, 70.4, 50.2, radius: solidRadius), colour, transform: t, clips: clips),
                 DrawItem(transform: t, shape: rect(0, 0, 70.4, 50.2, radius: bitmapRadius), paint: .bitmap(.image(image)), clips: clips),
             ]
         }
@@ -444,6 +449,10 @@ struct GroupTests {
                    Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 1), box, opacity: 0.7)]),
             ("same corners, clipped", [Self.group(card(at, solidRadius: 6, bitmapRadius: 6, image: 1, clips: [clip]), box, opacity: 0.8)]),
             ("1:1 at a whole-pixel offset", [Self.group(card(unscaled, solidRadius: 5, bitmapRadius: 2, image: 0), box, opacity: 0.4)]),
+            ("translucent bar, cross-fading", [
+                Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 0, colour: glass), box, opacity: 0.35),
+                Self.group(card(at, solidRadius: 9, bitmapRadius: 0, image: 1, colour: glass), box, opacity: 0.65),
+            ]),
         ]
         for (name, list) in cases {
             let drawn = DisplayList(items: list)
