@@ -1,25 +1,16 @@
 import Dispatch
-import Synchronization
 import Primitives
 import FramePlan
 
 /// Prepares a display list (items resolved, culled, occlusion computed) and
 /// draws it into a premultiplied RGBA8 target in bands, one per thread.
 ///
-/// With several threads the first pass (layers, background, items up to the
-/// first backdrop blur: all of a frame without blurs) is drawn in strips of
-/// `stripRows` rows that the threads take one after another as they finish the
-/// last, so a thread the machine slows (another process, the encoder's threads
-/// during an export) draws fewer rows instead of holding the frame back; each
-/// strip sets up its items again (column tables), which is why strips are not
-/// smaller. With static bands two threads drew 1.45x one thread's frames in
-/// alternating rounds on the shared 2-core host, with strips 1.73x (medians; the
-/// host's swings are as wide, benchmarks/RESULTS.md). Backdrop passes are drawn
-/// in bands: interleaved chunks of `chunkRows` rows (band `k` of `n` takes
-/// chunks `k, k + n, ...`), balanced whether the busy part of the frame is at
-/// the top or the bottom. Every pixel's value depends only on the items and its
-/// own coordinates, never on the band or strip, so any thread count gives
-/// byte-identical output.
+/// Bands are interleaved chunks of `chunkRows` rows (band `k` of `n` takes
+/// chunks `k, k + n, ...`), so the work stays balanced whether the busy part of
+/// the frame is at the top or the bottom, while each band still sets an item up
+/// once (column tables) for all its rows. Every pixel's value depends only on
+/// the items and its own coordinates, never on the band, so any thread count
+/// gives byte-identical output.
 enum Rasterizer {
     static let chunkRows = 16
 
@@ -154,14 +145,13 @@ enum Rasterizer {
     }
 
     /// Draws band `band` of `bands` of the target (a `width x height` pixel
-    /// buffer), or only its rows in `strip`: the group layers, the background and the first pass.
+    /// buffer): the group layers, the background and the first pass.
     static func drawBand(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch, strip: Range<Int>? = nil
+        width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch
     ) {
         precondition(scratch.capacity >= width)
         scratch.bands = bands
-        func within(_ rows: Range<Int>) -> Range<Int> { strip.map { rows.clamped(to: $0) } ?? rows }
         // Group layers first, innermost first: row y of a layer reads only row y
         // of the layers nested in it, all drawn by this band just before.
         for layer in list.layers {
@@ -169,25 +159,17 @@ enum Rasterizer {
             let box = layer.box
             let stride = layer.stride
             if !layer.content.coversTarget {
-                forEachRow(of: band, in: bands, rows: within(box.y0 ..< box.y1)) { y in layer.clearRow(y) }
+                forEachRow(of: band, in: bands, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
             }
             for item in layer.content.items {
-                item.draw(
-                    band: band, of: bands, into: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch, strip: strip)
+                item.draw(band: band, of: bands, into: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
             }
         }
         if let background, !list.coversTarget {
-            forEachRow(of: band, in: bands, rows: within(0 ..< height)) { y in
-                fill(target, width: width, rows: y ..< y + 1, with: background)
-            }
+            forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
         }
-        for i in list.passes[0] {
-            list.items[i].draw(band: band, of: bands, into: target, width: width, scratch: scratch, strip: strip)
-        }
+        for i in list.passes[0] { list.items[i].draw(band: band, of: bands, into: target, width: width, scratch: scratch) }
     }
-
-    /// Rows of the first pass a thread takes at a time when several draw a frame (`drawBanded`).
-    static let stripRows = 64
 
     /// Runs `body(k)` for `k` in `0 ..< count`, in parallel when `count > 1`; returns when all are done.
     private static func parallel(_ count: Int, _ body: @Sendable (Int) -> Void) {
@@ -224,24 +206,10 @@ enum Rasterizer {
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let address = buffer.baseAddress else { return }
             let base = SendablePointer(base: address)
-            if bands == 1 {
+            parallel(bands) { band in
                 drawBand(
                     list, background: background, target: base.base, width: width, height: height,
-                    band: 0, bands: 1, scratch: scratch[0])
-            } else {
-                // Strips handed out as threads come for them, so a thread the machine slows draws fewer.
-                let strips = (height + stripRows - 1) / stripRows
-                let next = Atomic<Int>(0)
-                parallel(bands) { band in
-                    while true {
-                        let strip = next.add(1, ordering: .relaxed).oldValue
-                        guard strip < strips else { break }
-                        drawBand(
-                            list, background: background, target: base.base, width: width, height: height,
-                            band: 0, bands: 1, scratch: scratch[band],
-                            strip: strip * stripRows ..< min(height, (strip + 1) * stripRows))
-                    }
-                }
+                    band: band, bands: bands, scratch: scratch[band])
             }
             for pass in list.passes.dropFirst() {
                 guard let region = list.items[pass.lowerBound].backdrop else { continue }

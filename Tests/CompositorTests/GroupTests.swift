@@ -190,24 +190,6 @@ struct GroupTests {
         #expect(Double(off) / Double(differences.count) < 0.002, "\(off) bytes differ by more than 1")
     }
 
-    @Test("Strips taken by whichever thread is free give the bytes of one thread: layers, groups and edges across strips")
-    func stripsAreByteIdentical() {
-        var rng = SeededGenerator(seed: 0x5791)
-        let images = [randomBitmap(width: 23, height: 17, using: &rng), randomOpaqueBitmap(width: 40, height: 30, using: &rng)]
-        let (w, h) = (130, 5 * Rasterizer.stripRows + 7)
-        for seed in [UInt64(11), 12] {
-            let list = Self.groupedList(seed: seed, width: w, height: h, images: images.count)
-            var one = Bitmap(width: w, height: h)
-            Compositor.draw(list, onto: &one, images: images, threads: 1)
-            #expect(coverageSum(one) > 0)
-            for threads in [2, 3, 8] {
-                var many = Bitmap(width: w, height: h)
-                Compositor.draw(list, onto: &many, images: images, threads: threads)
-                #expect(maxDifference(many.pixels, one.pixels) == 0, "seed \(seed), \(threads) threads")
-            }
-        }
-    }
-
     @Test("1 and 4 threads give byte-identical frames with groups; pooled layers are reused", arguments: [1 as UInt64, 2, 3])
     func threadsAreByteIdentical(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
