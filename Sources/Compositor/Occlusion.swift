@@ -59,7 +59,8 @@ enum Occlusion {
             if hiding.count > maxHidingBoxes {
                 hiding = Array(hiding.sorted { $0.area > $1.area }.prefix(maxHidingBoxes))
             }
-            items[i].hiddenBy = hiding
+            // Left to right, as `RowPainter` sweeps them.
+            items[i].hiddenBy = hiding.count > 1 ? hiding.sorted { $0.x0 < $1.x0 } : hiding
             if hiding.isEmpty {
                 var overlap = 0
                 for hider in hiders {

@@ -34,7 +34,7 @@ struct PreparedItem: Sendable {
     let bounds: PixelBox
     /// Pixels this item paints exactly opaque (so it hides what is under them), if any.
     let opaqueBox: PixelBox?
-    /// The pixels of later opaque items' `opaqueBox`es that hide parts of this one (`Occlusion`); may overlap.
+    /// The pixels of later opaque items' `opaqueBox`es that hide parts of this one (`Occlusion`), by `x0`; may overlap.
     var hiddenBy: [PixelBox] = []
     /// Without such a box: a later rotated opaque item whose full spans hide part of each row (`Occlusion`).
     var hiddenByRows: RowHider?

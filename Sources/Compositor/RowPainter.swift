@@ -26,7 +26,7 @@ struct RowPainter<F: Fill> {
     private let row: ItemRow
     private var band: F.Band
     private let bounds: PixelBox
-    /// `hiddenBy` and `excluded` together: the pixels left alone, and the rows they touch.
+    /// `hiddenBy` and `excluded` together, by `x0`: the pixels left alone, and the rows they touch.
     private let skipped: [PixelBox]
     private let skippedRows: Range<Int>
     private let hiddenByRows: RowHider?
@@ -40,7 +40,7 @@ struct RowPainter<F: Fill> {
         self.band = band
         row = ItemRow(item, target: target, width: width, origin: origin, scratch: scratch)
         bounds = item.bounds
-        skipped = item.excluded.isEmpty ? item.hiddenBy : item.hiddenBy + item.excluded
+        skipped = item.excluded.isEmpty ? item.hiddenBy : (item.hiddenBy + item.excluded).sorted { $0.x0 < $1.x0 }
         let top = skipped.lazy.map(\.y0).min() ?? 0
         skippedRows = top ..< max(top, skipped.lazy.map(\.y1).max() ?? 0)
         hiddenByRows = item.hiddenByRows
@@ -73,9 +73,20 @@ struct RowPainter<F: Fill> {
     }
 
     /// Draws the pixels of `x0 ..< x1` on row `y` outside every skipped box (and `hiddenByRows`' span),
-    /// left to right: a few boxes, so a scan per run, no sorting.
+    /// left to right: one sweep over the boxes in `x0` order, each gap between them one run.
     private mutating func drawOutside(_ y: Int, _ x0: Int, _ x1: Int) {
         let rowHidden = hiddenByRows?.span(y).map { PixelBox(x0: $0.lower, y0: y, x1: $0.upper, y1: y + 1) }
+        guard let rowHidden else {
+            var cursor = x0
+            for box in skipped where box.y0 <= y && y < box.y1 && box.x1 > cursor && box.x0 < x1 {
+                if box.x0 > cursor { F.drawRun(&band, y: y, lower: cursor, upper: box.x0, row) }
+                cursor = box.x1
+                if cursor >= x1 { return }
+            }
+            F.drawRun(&band, y: y, lower: cursor, upper: x1, row)
+            return
+        }
+        // A rotated hider's span besides them (rare): a scan per run.
         var cursor = x0
         while cursor < x1 {
             var coveredTo = cursor
@@ -84,7 +95,7 @@ struct RowPainter<F: Fill> {
                 guard box.y0 <= y, y < box.y1, box.x1 > cursor, box.x0 < x1 else { return }
                 if box.x0 <= cursor { coveredTo = max(coveredTo, box.x1) } else { next = min(next, box.x0) }
             }
-            if let h = rowHidden { look(h) }
+            look(rowHidden)
             for box in skipped { look(box) }
             if coveredTo > cursor {
                 cursor = coveredTo

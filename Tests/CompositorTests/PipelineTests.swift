@@ -263,6 +263,8 @@ struct PipelineTests {
         let sources = Rasterizer.Sources(images: [wallpaper], snapshots: [], referencedBy: DisplayList(items: items))
         let prepared = Rasterizer.prepare(DisplayList(items: items), width: 115, height: 80, sources: sources)
         #expect(prepared.items[0].hiddenBy.count == 6)
+        // Left to right: `RowPainter` sweeps them once per row (out of order it would draw hidden pixels too).
+        #expect(prepared.items[0].hiddenBy.map(\.x0) == prepared.items[0].hiddenBy.map(\.x0).sorted())
         #expect(prepared.items[1].hiddenBy.count >= 3)
         for threads in [2, 3] {
             let banded = draw(items, width: 115, height: 80, background: .black, images: [wallpaper], threads: threads)
