@@ -58,7 +58,8 @@
 /// - `ShadowKernels`: Gaussian-blurred rounded rectangles in closed form
 ///   (`ShadowShape`, after Evan Wallace): a product of two erf slabs, tabulated
 ///   per column for axis-aligned shadows (one multiply per pixel), plus a
-///   4-sample corner integral only in the corner zones.
+///   4-sample corner integral only in the corner zones (at every other pixel of
+///   every other row, interpolated between, when blurred 8 px or more: `ShadowCornerGrid`).
 /// - Borders: outer minus inner coverage, skipping the inner interior.
 /// - `GradientKernels`: CAGradientLayer's axial, radial and conic gradients
 ///   evaluated per pixel (`GradientFill`): two affine coordinates per pixel,

@@ -33,6 +33,13 @@ final class RowScratch: @unchecked Sendable {
     /// Per-pixel mip level index of a projected item's samples (`ProjectedSampling`).
     private(set) var pixelLevels = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var shadowColumns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// Three rows of a shadow's corner grid, index x / 2, `shadowGridStride` apart, and the corrections the
+    /// grid gives a row, absolute x (`ShadowCornerGrid`).
+    private(set) var shadowGrid = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var shadowGridStride = 0
+    private(set) var shadowCorrections = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// The corner samples of the two kept grid rows (`ShadowCornerGrid`).
+    let shadowGridSamples = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 4 * ShadowKernels.maxCornerRows)
     /// RGBA8, absolute x: a group's layer pixels for one run (`BackedGroupFill`).
     private(set) var layerRow = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     /// Two rows of 8-bit alpha, absolute x: that group's solid's and bitmap's on its steady rows (`BackedGroupFill`).
@@ -67,7 +74,11 @@ final class RowScratch: @unchecked Sendable {
         pixelWeightsX = .allocate(capacity: n)
         pixelWeightsY = .allocate(capacity: n)
         pixelLevels = .allocate(capacity: n)
-        shadowColumns = .allocate(capacity: n)
+        // Two columns past a band's and whole vectors from there (`ShadowFill.band`), read 32 past (`ShadowCornerGrid`).
+        shadowColumns = .allocate(capacity: n + 2 * ShadowCornerGrid.slack)
+        shadowGridStride = n / 2 + ShadowCornerGrid.slack
+        shadowGrid = .allocate(capacity: 3 * shadowGridStride)
+        shadowCorrections = .allocate(capacity: n + ShadowCornerGrid.slack)
         layerRow = .allocate(capacity: n * 4)
         layerAlpha = .allocate(capacity: n * 2)
     }
@@ -107,6 +118,8 @@ final class RowScratch: @unchecked Sendable {
         pixelWeightsY.deallocate()
         pixelLevels.deallocate()
         shadowColumns.deallocate()
+        shadowGrid.deallocate()
+        shadowCorrections.deallocate()
         layerRow.deallocate()
         layerAlpha.deallocate()
     }
@@ -114,6 +127,7 @@ final class RowScratch: @unchecked Sendable {
     deinit {
         release()
         inkRuns.deallocate()
+        shadowGridSamples.deallocate()
         texelRow.deallocate()
         blurLineA.deallocate()
         blurLineB.deallocate()

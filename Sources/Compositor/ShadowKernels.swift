@@ -13,7 +13,9 @@ import _Builtin_intrinsics.intel
 /// per row): a zone pixel then costs two `erf8` a sample instead of three (the
 /// mass) plus a square root, and one when the shape is wide enough that the
 /// rows' far sides are 1 in `erf` (`ShadowShape.farSideSaturates`). The
-/// per-row values are the lanes the per-pixel form computed. Rotated shadows evaluate both slabs per pixel and
+/// per-row values are the lanes the per-pixel form computed. Blurred enough, a shadow's zone pixels take
+/// their corrections from a grid of every other pixel of every other row instead (`ShadowCornerGrid`,
+/// `gridCorrections`): a quarter of the integrals. Rotated shadows evaluate both slabs per pixel and
 /// the integral for any eight-pixel group that touches a zone. On AVX-512 builds the zone loop takes
 /// sixteen pixels a step (`erfLanes` and `correction8` are generic over `FloatLanes`, the same lanes):
 /// the corner integrals are FMA-bound, and 512-bit FMAs issue as often as 256-bit ones.
@@ -171,11 +173,52 @@ enum ShadowKernels {
         }
     }
 
+    /// The corner corrections at target columns `2 i` of row `y` for `i` in `first ... last`, into `grid[i]`
+    /// (`ShadowCornerGrid`): the lanes `shadowRow` computes at those pixels, bit for bit (the same `u` and
+    /// `|v|`, the horizontal factor from `columns`, `prepareColumns`' output up to column `2 * last`, and
+    /// the row's corner samples from `cornerRows`, `samples` of them, or none when the row is outside the
+    /// zones). Stores whole vectors past `last` and reads `columns` up to 32 past column `2 * last`.
+    static func gridCorrections(
+        _ s: ShadowShape, y: Int, from first: Int, through last: Int, columns: UnsafePointer<Float>,
+        rows: UnsafePointer<SIMD8<Float>>, masses: UnsafePointer<SIMD8<Float>>, samples: Int, into grid: UnsafeMutablePointer<Float>
+    ) {
+        guard first <= last else { return }
+        let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
+        let av = abs(Float(s.inverse.d * Double(y) + s.inverse.ty))
+        guard av > s.zoneV, samples > 0 else {
+            (grid + first).update(repeating: 0, count: last - first + 1)
+            return
+        }
+        @inline(always) func points<V: FloatLanes>(_ i: Int, iota2: V, phiFull: V) {
+            let u = (iota2 + V.splat(Float(Int32(truncatingIfNeeded: 2 &* i)))) * V.splat(s.ia) + V.splat(rowU)
+            let au = V.choose(u, lessThan: V(repeating: 0), -u, u)
+            let c = correction8(s, rows: rows, masses: masses, count: samples, au: au, av: V.splat(av), phiFull: phiFull)
+            UnsafeMutableRawPointer(grid + i).storeBytes(of: c, as: V.self)
+        }
+        let iota2 = SIMD8<Float>(0, 2, 4, 6, 8, 10, 12, 14)
+        var i = first
+        #if SHIFTRENDER_AVX512
+        let iota16 = SIMD16<Float>(lowHalf: iota2, highHalf: iota2 + 16)
+        while i &+ 8 <= last {
+            let low = UnsafeRawPointer(columns + 2 &* i).loadUnaligned(as: SIMD16<Float>.self).evenHalf
+            let high = UnsafeRawPointer(columns + (2 &* i &+ 16)).loadUnaligned(as: SIMD16<Float>.self).evenHalf
+            points(i, iota2: iota16, phiFull: SIMD16(lowHalf: low, highHalf: high))
+            i &+= 16
+        }
+        #endif
+        while i <= last {
+            points(i, iota2: iota2, phiFull: UnsafeRawPointer(columns + 2 &* i).loadUnaligned(as: SIMD16<Float>.self).evenHalf)
+            i &+= 8
+        }
+    }
+
     /// Shadow values (0...1) of pixels `x0 ..< x0 + count` on row `y`. `columns`
-    /// (axis-aligned shadows only) holds `prepareColumns` output indexed by absolute x.
+    /// (axis-aligned shadows only) holds `prepareColumns` output indexed by absolute x. `corrections`
+    /// (`ShadowCornerGrid`, absolute x): the corner corrections of the row's zone columns, subtracted instead
+    /// of worked out per pixel.
     static func shadowRow(
         _ s: ShadowShape, y: Int, x0: Int, count: Int,
-        columns: UnsafePointer<Float>?, into out: UnsafeMutablePointer<Float>
+        columns: UnsafePointer<Float>?, corrections: UnsafePointer<Float>? = nil, into out: UnsafeMutablePointer<Float>
     ) {
         guard count > 0 else { return }
         let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
@@ -204,6 +247,26 @@ enum ShadowKernels {
             let innerUpper = lo <= hi ? clampedIndex(hi.rounded(.down)) : Int.max / 4
             var first = (x0, min(x0 + count, innerLower))
             var second = (max(x0, innerUpper), x0 + count)
+            if let corrections {
+                // Segments that overlap or touch (a narrow middle) are one: no column corrected twice.
+                if first.0 < first.1 && second.0 < second.1 && second.0 <= first.1 {
+                    first = (first.0, second.1)
+                    second = (0, 0)
+                }
+                // Whole vectors; the lanes of the last one past the segment keep their values.
+                for (a, b) in [first, second] where a < b {
+                    var x = a
+                    while x < b {
+                        let p = UnsafeMutableRawPointer(out + (x &- x0))
+                        let c = UnsafeRawPointer(corrections + x).loadUnaligned(as: SIMD8<Float>.self)
+                        let v = p.loadUnaligned(as: SIMD8<Float>.self)
+                        let inside = iota .< SIMD8<Float>(repeating: Float(Int32(truncatingIfNeeded: b &- x)))
+                        p.storeBytes(of: v.replacing(with: v - c, where: inside), as: SIMD8<Float>.self)
+                        x &+= 8
+                    }
+                }
+                return
+            }
             // Whole-vector stores run up to 7 pixels past a segment: never into the next one
             // (masked lanes outside the zones are left as they are, zone lanes must not be corrected twice).
             if first.0 < first.1 && second.0 < second.1 && second.0 - first.1 < 8 {
