@@ -277,7 +277,13 @@ enum BlendKernels {
             if !(opaque && WidePixels.equal(v, s16)) { WidePixels.store(WidePixels.over(v, srb16, sga16, inv16), d) }
             i &+= 16
         }
-        #endif
+        // The rest in one masked vector, not the scalar reference: edge runs are a few pixels long.
+        if i < count {
+            let d = UnsafeMutableRawPointer(dst + 4 &* i)
+            WidePixels.store(WidePixels.over(WidePixels.load(d, count: count &- i), srb16, sga16, inv16), d, count: count &- i)
+        }
+        return
+        #else
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
@@ -286,6 +292,7 @@ enum BlendKernels {
             i &+= 8
         }
         if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }
+        #endif
     }
 
     /// SIMD `overColorReference`.
@@ -335,7 +342,16 @@ enum BlendKernels {
                 i &+= 16
             }
         }
-        #endif
+        // The rest in one masked vector, not the scalar reference: edge runs are a few pixels long.
+        if i < count {
+            let (d, n) = (UnsafeMutableRawPointer(dst + 4 &* i), count &- i)
+            let s = WidePixels.load(src + 4 &* i, count: n)
+            let blended = alpha == 255
+                ? WidePixels.blendFull(WidePixels.load(d, count: n), s)
+                : WidePixels.blend(WidePixels.load(d, count: n), s, WidePixels.splat(UInt32(alpha)))
+            WidePixels.store(blended, d, count: n)
+        }
+        #else
         if alpha == 255 {
             while i &+ 8 <= count {
                 prefetch(i)
@@ -358,6 +374,7 @@ enum BlendKernels {
             }
         }
         if i < count { sourceOverConstantReference(dst: dst + 4 * i, src: src + 4 * i, alpha: alpha, count: count - i) }
+        #endif
     }
 }
 
