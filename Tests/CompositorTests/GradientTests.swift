@@ -172,7 +172,8 @@ struct GradientTests {
         #expect(prepared.items.count == 2 && !prepared.items[0].hiddenBy.isEmpty)
         // A translucent stop: not opaque, nothing hidden.
         var translucent = disc
-        translucent.paint = .gradient(GradientPaint(kind: .axial, colors: [.white, .clear], locations: [0, 1], start: .zero, end: Point(x: 40, y: 0)))
+        translucent.paint = .gradient(
+            GradientPaint(kind: .axial, colors: [.white, .clear], locations: [0, 1], start: .zero, end: Point(x: 40, y: 0)))
         let p2 = Rasterizer.prepare(DisplayList(items: [under, translucent]), width: 40, height: 40, sources: sources)
         #expect(p2.items[0].hiddenBy.isEmpty)
         // Every colour transparent: nothing is prepared.
@@ -196,7 +197,9 @@ struct GradientTests {
         var compared = 0
         var out = [UInt8](repeating: 0, count: 4 * 40)
         for trial in 0 ..< 60 {
-            let shape = Rect(x: Double.random(in: -10 ... 10, using: &rng), y: Double.random(in: -10 ... 10, using: &rng), width: Double.random(in: 5 ... 80, using: &rng), height: Double.random(in: 5 ... 80, using: &rng))
+            let shape = Rect(
+                x: Double.random(in: -10 ... 10, using: &rng), y: Double.random(in: -10 ... 10, using: &rng),
+                width: Double.random(in: 5 ... 80, using: &rng), height: Double.random(in: 5 ... 80, using: &rng))
             var paint = randomGradient(in: shape, first: Self.red, using: &rng)
             paint.kind = GradientPaint.Kind.allCases[trial % 3]
             let transform = transforms[trial % transforms.count]

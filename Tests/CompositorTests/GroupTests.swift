@@ -382,7 +382,8 @@ struct GroupTests {
             ], rect(0, 0, 100, 60), opacity: 0.7, transform: offset)
         for (name, list) in [("screen", [screen]), ("band", [band]), ("both", [screen, band]), ("unscaled", [unscaled])] {
             let (layered, _) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: false)
-            let (direct, prepared) = Self.render(DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
+            let (direct, prepared) = Self.render(
+                DisplayList(items: list), width: w, height: h, images: images, threads: threads, bypass: true)
             #expect(prepared.items.contains { !$0.excluded.isEmpty }, "\(name): no rows bypassed")
             let same = direct == layered
             #expect(same, "\(name): max difference \(maxDifference(direct.pixels, layered.pixels))")

@@ -19,6 +19,21 @@ struct ShadowCornerGridTests {
         return columns.isEmpty ? nil : (s, columns)
     }
 
+    /// Row `y` of `s` over `columns`, per pixel into `exact` and with `grid`'s corrections into `interpolated`.
+    static func row(
+        _ s: ShadowShape, y: Int, columns: Range<Int>, factors: UnsafePointer<Float>, grid: inout ShadowCornerGrid,
+        exact: inout [Float], interpolated: inout [Float]
+    ) {
+        let (x0, count) = (columns.lowerBound, columns.count)
+        exact.withUnsafeMutableBufferPointer {
+            ShadowKernels.shadowRow(s, y: y, x0: x0, count: count, columns: factors, into: $0.baseAddress!)
+        }
+        let corrections = grid.corrections(row: y, lower: columns.lowerBound, upper: columns.upperBound)
+        interpolated.withUnsafeMutableBufferPointer {
+            ShadowKernels.shadowRow(s, y: y, x0: x0, count: count, columns: factors, corrections: corrections, into: $0.baseAddress!)
+        }
+    }
+
     @Test(
         "Interpolated corners: per-pixel bits at even columns of even rows, within 0.6/255 elsewhere, any runs the same",
         arguments: [1 as UInt64, 2, 3])
@@ -41,15 +56,8 @@ struct ShadowCornerGridTests {
             let bandStart = Int.random(in: rows, using: &rng)
             var bandGrid = ShadowCornerGrid(s, columns: columns, columnFactors: factorsB, scratch: scratchB)!
             for y in rows {
-                let (x0, count) = (columns.lowerBound, columns.count)
-                perPixel.withUnsafeMutableBufferPointer {
-                    ShadowKernels.shadowRow(s, y: y, x0: x0, count: count, columns: factorsA, into: $0.baseAddress!)
-                }
-                let corrections = grid.corrections(row: y, lower: columns.lowerBound, upper: columns.upperBound)
-                whole.withUnsafeMutableBufferPointer {
-                    ShadowKernels.shadowRow(
-                        s, y: y, x0: x0, count: count, columns: factorsA, corrections: corrections, into: $0.baseAddress!)
-                }
+                let x0 = columns.lowerBound
+                Self.row(s, y: y, columns: columns, factors: factorsA, grid: &grid, exact: &perPixel, interpolated: &whole)
                 for x in columns {
                     let (exact, interpolated) = (perPixel[x - x0], whole[x - x0])
                     worst = max(worst, Double(abs(exact - interpolated)))
@@ -98,16 +106,8 @@ struct ShadowCornerGridTests {
             let factors = ShadowFill.columnFactors(s, columns: columns, scratch: scratch)
             var grid = ShadowCornerGrid(s, columns: columns, columnFactors: factors, scratch: scratch)!
             for y in max(0, s.extent.bounds.y0) ..< s.extent.bounds.y1 {
-                let (x0, count) = (columns.lowerBound, columns.count)
-                exact.withUnsafeMutableBufferPointer {
-                    ShadowKernels.shadowRow(s, y: y, x0: x0, count: count, columns: factors, into: $0.baseAddress!)
-                }
-                let corrections = grid.corrections(row: y, lower: columns.lowerBound, upper: columns.upperBound)
-                row.withUnsafeMutableBufferPointer {
-                    ShadowKernels.shadowRow(
-                        s, y: y, x0: x0, count: count, columns: factors, corrections: corrections, into: $0.baseAddress!)
-                }
-                for i in 0 ..< count { worst = max(worst, Double(abs(row[i] - exact[i]))) }
+                Self.row(s, y: y, columns: columns, factors: factors, grid: &grid, exact: &exact, interpolated: &row)
+                for i in 0 ..< columns.count { worst = max(worst, Double(abs(row[i] - exact[i]))) }
             }
         }
         #expect(narrow >= 3, "\(narrow) shapes with a middle under 1.5 px")
