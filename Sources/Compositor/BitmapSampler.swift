@@ -97,7 +97,7 @@ struct BitmapSampler {
     /// whichever way the rows go.
     @inline(__always)
     private func texelRowAhead(_ y: Int) -> Int {
-        let ahead = Rasterizer.rowAhead(y, by: 2, bands: scratch.bands)
+        let ahead = Rasterizer.rowAhead(y, by: 2, split: scratch.split)
         let (first, _) = Sampling.axis(Float(mapping.map.d * Double(ahead) + mapping.map.ty), Float(mapping.sourceHeight - 1))
         let row = mapping.map.d >= 0 ? Int(first) + 1 : Int(first)
         return min(max(row, 0), height - 1)

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 public import Primitives
 public import FramePlan
 
@@ -23,6 +24,8 @@ public final class FrameRenderer: @unchecked Sendable {
     private let background: SIMD4<UInt8>
     private let pool = ScratchPool()
     private let layers = LayerPool()
+    /// How the next frame's rows are dealt to its bands, from the last frame's band timings (`BandSplit`).
+    private let split = Mutex<BandSplit?>(nil)
 
     public init(plan: any FramePlanSource, threads: Int = 1) {
         self.plan = plan
@@ -78,7 +81,10 @@ public final class FrameRenderer: @unchecked Sendable {
         }
         let list = Rasterizer.prepare(displayList, width: width, height: height, sources: sources, threads: threads)
         let scratch = pool.take(threads, width: width)
-        Rasterizer.drawBanded(list, background: background, target: &target, scratch: scratch, layers: layers)
+        let requested = split.withLock { $0 }
+        let seconds = Rasterizer.drawBanded(
+            list, background: background, target: &target, scratch: scratch, layers: layers, split: requested)
+        split.withLock { $0 = (requested ?? .even(seconds.count)).next(after: seconds) }
         pool.recycle(scratch)
     }
 }

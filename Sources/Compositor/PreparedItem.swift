@@ -90,28 +90,28 @@ struct PreparedItem: Sendable {
         if let prepared { items.append(prepared) }
     }
 
-    /// Draws this item's rows that belong to band `band` of `bands` into
+    /// Draws this item's rows that belong to band `band` of `split` into
     /// `target` (rows of `width` pixels from target pixel `origin` on). The one
     /// switch from a fill to its code: everything it calls is specialized for
     /// that fill.
     func draw(
-        band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+        band: Int, of split: BandSplit, into target: UnsafeMutablePointer<UInt8>, width: Int,
         origin: (x: Int, y: Int) = (0, 0), scratch: RowScratch
     ) {
         switch fill {
-        case .solid(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .bitmap(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .border(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .shadow(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .gradient(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .layer(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+        case .solid(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .bitmap(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .border(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .shadow(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .gradient(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .layer(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
         case .backedGroup(let f):
-            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
-        case .backdrop(let f): drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+            drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
+        case .backdrop(let f): drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
         case .projected(let f):
-            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+            drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
         case .projectedBackdrop(let f):
-            drawRows(f, band: band, of: bands, into: target, width: width, origin: origin, scratch: scratch)
+            drawRows(f, band: band, of: split, into: target, width: width, origin: origin, scratch: scratch)
         }
     }
 
@@ -125,11 +125,11 @@ struct PreparedItem: Sendable {
     }
 
     private func drawRows<F: Fill>(
-        _ fill: F, band: Int, of bands: Int, into target: UnsafeMutablePointer<UInt8>, width: Int,
+        _ fill: F, band: Int, of split: BandSplit, into target: UnsafeMutablePointer<UInt8>, width: Int,
         origin: (x: Int, y: Int), scratch: RowScratch
     ) {
         guard var painter = RowPainter(self, fill, target: target, width: width, origin: origin, scratch: scratch) else { return }
-        Rasterizer.forEachRow(of: band, in: bands, rows: bounds.y0 ..< bounds.y1) { y in painter.drawRow(y) }
+        Rasterizer.forEachRow(of: band, in: split, rows: bounds.y0 ..< bounds.y1) { y in painter.drawRow(y) }
     }
 
     /// For tests: `item` prepared against a `targetWidth x targetHeight`

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Primitives
 import FramePlan
 
@@ -6,9 +7,9 @@ import FramePlan
 /// draws it into a premultiplied RGBA8 target in bands, one per thread.
 ///
 /// Bands are interleaved chunks of `chunkRows` rows (band `k` of `n` takes
-/// chunks `k, k + n, ...`), so the work stays balanced whether the busy part of
-/// the frame is at the top or the bottom, while each band still sets an item up
-/// once (column tables) for all its rows. Every pixel's value depends only on
+/// chunks `k, k + n, ...`, or its share of them: `BandSplit`), so the work stays
+/// balanced whether the busy part of the frame is at the top or the bottom, while
+/// each band still sets an item up once (column tables) for all its rows. Every pixel's value depends only on
 /// the items and its own coordinates, never on the band, so any thread count
 /// gives byte-identical output.
 enum Rasterizer {
@@ -125,33 +126,39 @@ enum Rasterizer {
     /// of the band's own when `y + distance` is past the end of `y`'s, so that what a band prefetches
     /// is what it draws next rather than another band's rows.
     @inline(__always)
-    static func rowAhead(_ y: Int, by distance: Int, bands: Int) -> Int {
+    static func rowAhead(_ y: Int, by distance: Int, split: BandSplit) -> Int {
         let next = y + distance
-        return next / chunkRows == y / chunkRows ? next : next + (bands - 1) * chunkRows
+        let chunk = y / chunkRows
+        guard next / chunkRows != chunk else { return next }
+        let band = split.owner(ofChunk: chunk)
+        var later = chunk + 1
+        while split.owner(ofChunk: later) != band && later < chunk + BandSplit.period { later += 1 }
+        return later * chunkRows + (next - (chunk + 1) * chunkRows)
     }
 
-    /// Calls `body` with every row of `rows` that belongs to band `band` of `bands`.
+    /// Calls `body` with every row of `rows` that belongs to band `band` of `split`.
     @inline(__always)
-    static func forEachRow(of band: Int, in bands: Int, rows: Range<Int>, _ body: (Int) -> Void) {
+    static func forEachRow(of band: Int, in split: BandSplit, rows: Range<Int>, _ body: (Int) -> Void) {
         guard !rows.isEmpty else { return }
-        let firstChunk = rows.lowerBound / chunkRows
-        var chunk = firstChunk + ((band - firstChunk % bands) + bands) % bands
+        var chunk = rows.lowerBound / chunkRows
         while chunk * chunkRows < rows.upperBound {
-            let start = max(rows.lowerBound, chunk * chunkRows)
-            let end = min(rows.upperBound, (chunk + 1) * chunkRows)
-            for y in start ..< end { body(y) }
-            chunk += bands
+            if split.owner(ofChunk: chunk) == band {
+                let start = max(rows.lowerBound, chunk * chunkRows)
+                let end = min(rows.upperBound, (chunk + 1) * chunkRows)
+                for y in start ..< end { body(y) }
+            }
+            chunk += 1
         }
     }
 
-    /// Draws band `band` of `bands` of the target (a `width x height` pixel
+    /// Draws band `band` of `split` of the target (a `width x height` pixel
     /// buffer): the group layers, the background and the first pass.
     static func drawBand(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: UnsafeMutablePointer<UInt8>,
-        width: Int, height: Int, band: Int, bands: Int, scratch: RowScratch
+        width: Int, height: Int, band: Int, split: BandSplit, scratch: RowScratch
     ) {
         precondition(scratch.capacity >= width)
-        scratch.bands = bands
+        scratch.split = split
         // Group layers first, innermost first: row y of a layer reads only row y
         // of the layers nested in it, all drawn by this band just before.
         for layer in list.layers {
@@ -159,16 +166,16 @@ enum Rasterizer {
             let box = layer.box
             let stride = layer.stride
             if !layer.content.coversTarget {
-                forEachRow(of: band, in: bands, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
+                forEachRow(of: band, in: split, rows: box.y0 ..< box.y1) { y in layer.clearRow(y) }
             }
             for item in layer.content.items {
-                item.draw(band: band, of: bands, into: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
+                item.draw(band: band, of: split, into: pixels, width: stride, origin: (box.x0, box.y0), scratch: scratch)
             }
         }
         if let background, !list.coversTarget {
-            forEachRow(of: band, in: bands, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
+            forEachRow(of: band, in: split, rows: 0 ..< height) { y in fill(target, width: width, rows: y ..< y + 1, with: background) }
         }
-        for i in list.passes[0] { list.items[i].draw(band: band, of: bands, into: target, width: width, scratch: scratch) }
+        for i in list.passes[0] { list.items[i].draw(band: band, of: split, into: target, width: width, scratch: scratch) }
     }
 
     /// Runs `body(k)` for `k` in `0 ..< count`, in parallel when `count > 1`; returns when all are done.
@@ -180,9 +187,10 @@ enum Rasterizer {
         }
     }
 
-    /// Draws into the whole target with `scratch.count` bands in parallel;
-    /// `background`, if given, is filled first (unless an opaque item covers everything).
-    /// Group layers and backdrop regions borrow buffers from `layers` for the duration of the call.
+    /// Draws into the whole target with `scratch.count` bands in parallel, split as `split` says when it has
+    /// that many bands (else evenly); `background`, if given, is filled first (unless an opaque item covers
+    /// everything). Group layers and backdrop regions borrow buffers from `layers` for the duration of the call.
+    /// Returns how long each band's first pass took (seconds), for the next frame's split (`FrameRenderer`).
     ///
     /// Passes: the first pass (with the layers and background) is drawn in
     /// bands; then for each backdrop blur, every phase finished across all
@@ -190,10 +198,11 @@ enum Rasterizer {
     /// its region blurred horizontally (groups of eight rows shared out among
     /// the bands), vertically (groups of eight columns), then the blur
     /// composited and the items up to the next blur drawn in bands.
+    @discardableResult
     static func drawBanded(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
-        layers: LayerPool
-    ) {
+        layers: LayerPool, split requested: BandSplit? = nil
+    ) -> [Double] {
         let width = target.width
         let height = target.height
         precondition(target.pixels.count == width * height * 4, "malformed target bitmap")
@@ -203,13 +212,18 @@ enum Rasterizer {
         let regionBuffers = layers.lend(regions)
         defer { layers.recycle(regionBuffers, fromRegions: regions) }
         let bands = max(1, min(scratch.count, (height + chunkRows - 1) / chunkRows))
+        let split = requested.flatMap { $0.bands == bands ? $0 : nil } ?? .even(bands)
+        let seconds = Mutex([Double](repeating: 0, count: bands))
         target.pixels.withUnsafeMutableBufferPointer { buffer in
             guard let address = buffer.baseAddress else { return }
             let base = SendablePointer(base: address)
             parallel(bands) { band in
+                let start = ContinuousClock.now
                 drawBand(
                     list, background: background, target: base.base, width: width, height: height,
-                    band: band, bands: bands, scratch: scratch[band])
+                    band: band, split: split, scratch: scratch[band])
+                let taken = start.duration(to: .now)
+                seconds.withLock { $0[band] = Double(taken.components.seconds) + Double(taken.components.attoseconds) * 1e-18 }
             }
             for pass in list.passes.dropFirst() {
                 guard let region = list.items[pass.lowerBound].backdrop else { continue }
@@ -229,10 +243,11 @@ enum Rasterizer {
                 }
                 parallel(bands) { band in
                     for i in pass {
-                        list.items[i].draw(band: band, of: bands, into: base.base, width: width, scratch: scratch[band])
+                        list.items[i].draw(band: band, of: split, into: base.base, width: width, scratch: scratch[band])
                     }
                 }
             }
         }
+        return seconds.withLock { $0 }
     }
 }

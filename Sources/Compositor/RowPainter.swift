@@ -147,7 +147,7 @@ struct ItemRow {
     /// The row to prefetch while row `y` is drawn (layer composites, colour blends): the one the
     /// band draws two rows on, as for texel rows (benchmarks/RESULTS.md), or the item's last.
     @inline(__always)
-    func rowAhead(_ y: Int) -> Int { min(Rasterizer.rowAhead(y, by: 2, bands: scratch.bands), lastRow) }
+    func rowAhead(_ y: Int) -> Int { min(Rasterizer.rowAhead(y, by: 2, split: scratch.split), lastRow) }
 
     /// Target pixel `(x, y)` (target coordinates) in the buffer drawn into.
     @inline(__always)

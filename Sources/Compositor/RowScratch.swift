@@ -20,8 +20,9 @@ final class RowScratch: @unchecked Sendable {
     var steady = SteadyRows.none
     /// Set when `steadyAlpha` holds the current item's edges; cleared for each item and band (`RowPainter`).
     var steadyAlphaReady = false
-    /// How many bands share the frame (`Rasterizer.drawBand` sets it): where rows ahead lie (`Rasterizer.rowAhead`).
-    var bands = 1
+    /// Which band draws which rows of the frame (`Rasterizer.drawBand` sets it): where rows ahead lie
+    /// (`Rasterizer.rowAhead`).
+    var split = BandSplit.even(1)
     private(set) var source = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
     private(set) var columnOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)

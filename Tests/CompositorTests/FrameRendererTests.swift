@@ -219,9 +219,9 @@ struct FrameRendererTests {
         let rows = 5 ..< 5 + 9 * Rasterizer.chunkRows
         for band in 0 ..< bands {
             var order: [Int] = []
-            Rasterizer.forEachRow(of: band, in: bands, rows: rows) { order.append($0) }
+            Rasterizer.forEachRow(of: band, in: .even(bands), rows: rows) { order.append($0) }
             for (k, y) in order.enumerated().dropLast(2) {
-                #expect(Rasterizer.rowAhead(y, by: 2, bands: bands) == order[k + 2], "band \(band) of \(bands), row \(y)")
+                #expect(Rasterizer.rowAhead(y, by: 2, split: .even(bands)) == order[k + 2], "band \(band) of \(bands), row \(y)")
             }
         }
     }
