@@ -68,8 +68,9 @@
 ///   so hard stops stay exact), premultiplied colours into the scratch row,
 ///   then the bitmap blends.
 /// Threads: `threads` bands of interleaved 16-row chunks (balanced wherever the
-/// busy part of a frame is), each with its own `RowScratch`; nothing pixel-sized
-/// is allocated per frame in steady state.
+/// busy part of a frame is; dealt by shares that follow how fast each band drew
+/// the last frame, `BandSplit`), each with its own `RowScratch`; nothing
+/// pixel-sized is allocated per frame in steady state.
 ///
 /// ## Paints: one type per kind, one switch per stage
 /// Each paint kind is one `Fill` type (`SolidFill`, `BitmapFill`, `BorderFill`,
