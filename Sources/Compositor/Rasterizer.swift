@@ -8,10 +8,10 @@ import FramePlan
 ///
 /// Bands are interleaved chunks of `chunkRows` rows (band `k` of `n` takes
 /// chunks `k, k + n, ...`, or its share of them: `BandSplit`), so the work stays
-/// balanced whether the busy part of the frame is at the top or the bottom, while
-/// each band still sets an item up once (column tables) for all its rows. Every pixel's value depends only on
-/// the items and its own coordinates, never on the band, so any thread count
-/// gives byte-identical output.
+/// balanced whether the busy part of the frame is at the top or the bottom,
+/// while each band still sets an item up once (column tables) for all its rows.
+/// Every pixel's value depends only on the items and its own coordinates, never
+/// on the band, so any thread count (and any split) gives byte-identical output.
 enum Rasterizer {
     static let chunkRows = 16
 
