@@ -70,7 +70,10 @@
 /// Threads: `threads` bands of interleaved 16-row chunks (balanced wherever the
 /// busy part of a frame is; dealt by shares that follow how fast each band drew
 /// the last frame, `BandSplit`), each with its own `RowScratch`; nothing
-/// pixel-sized is allocated per frame in steady state.
+/// pixel-sized is allocated per frame in steady state. A run of frames
+/// (`FrameSequence`) makes and prepares the next frame's display list on the
+/// last band's thread while the others still draw, rather than on one thread
+/// while the other waits.
 ///
 /// ## Paints: one type per kind, one switch per stage
 /// Each paint kind is one `Fill` type (`SolidFill`, `BitmapFill`, `BorderFill`,

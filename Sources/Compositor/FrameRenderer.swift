@@ -74,16 +74,30 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Draws `list`, a display list of this plan (its snapshots and images),
     /// onto the background in `target`, as `render(frame:into:)` does.
     public func render(_ displayList: DisplayList, into target: inout Bitmap) {
+        draw(prepare(displayList), into: &target)
+    }
+
+    /// `displayList` ready to draw on this renderer's canvas (`Rasterizer.prepare`).
+    func prepare(_ displayList: DisplayList) -> Rasterizer.PreparedList {
+        Rasterizer.prepare(
+            displayList, width: max(0, canvas.pixelWidth), height: max(0, canvas.pixelHeight), sources: sources,
+            threads: threads)
+    }
+
+    /// Draws a list from `prepare` into `target` (replaced by a canvas-sized bitmap unless it is one). `alongside`,
+    /// if given, runs once on the thread of the last band, after that band: its time counts as the band's, so the
+    /// next frame's split gives that band fewer rows (`FrameSequence` prepares the next frame there).
+    func draw(_ list: Rasterizer.PreparedList, into target: inout Bitmap, alongside: (@Sendable () -> Void)? = nil) {
         let width = max(0, canvas.pixelWidth)
         let height = max(0, canvas.pixelHeight)
         if target.width != width || target.height != height || target.pixels.count != width * height * 4 {
             target = Bitmap(width: width, height: height)
         }
-        let list = Rasterizer.prepare(displayList, width: width, height: height, sources: sources, threads: threads)
         let scratch = pool.take(threads, width: width)
         let requested = split.withLock { $0 }
         let seconds = Rasterizer.drawBanded(
-            list, background: background, target: &target, scratch: scratch, layers: layers, split: requested)
+            list, background: background, target: &target, scratch: scratch, layers: layers, split: requested,
+            alongside: alongside)
         split.withLock { $0 = (requested ?? .even(seconds.count)).next(after: seconds) }
         pool.recycle(scratch)
     }

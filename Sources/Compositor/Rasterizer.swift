@@ -190,6 +190,7 @@ enum Rasterizer {
     /// Draws into the whole target with `scratch.count` bands in parallel, split as `split` says when it has
     /// that many bands (else evenly); `background`, if given, is filled first (unless an opaque item covers
     /// everything). Group layers and backdrop regions borrow buffers from `layers` for the duration of the call.
+    /// `alongside`, if given, runs once, on the last band's thread after its first pass, and counts in its time.
     /// Returns how long each band's first pass took (seconds), for the next frame's split (`FrameRenderer`).
     ///
     /// Passes: the first pass (with the layers and background) is drawn in
@@ -201,7 +202,7 @@ enum Rasterizer {
     @discardableResult
     static func drawBanded(
         _ list: PreparedList, background: SIMD4<UInt8>?, target: inout Bitmap, scratch: [RowScratch],
-        layers: LayerPool, split requested: BandSplit? = nil
+        layers: LayerPool, split requested: BandSplit? = nil, alongside: (@Sendable () -> Void)? = nil
     ) -> [Double] {
         let width = target.width
         let height = target.height
@@ -222,6 +223,7 @@ enum Rasterizer {
                 drawBand(
                     list, background: background, target: base.base, width: width, height: height,
                     band: band, split: split, scratch: scratch[band])
+                if band == bands - 1 { alongside?() }
                 let taken = start.duration(to: .now)
                 seconds.withLock { $0[band] = Double(taken.components.seconds) + Double(taken.components.attoseconds) * 1e-18 }
             }

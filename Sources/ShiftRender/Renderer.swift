@@ -164,6 +164,22 @@ public final class Renderer: Sendable {
         try draw(moment, into: &bitmap)
     }
 
+    /// Draws `frames` in their order into `bitmap` (reused as `render(_:into:)` does), calling `body` with each
+    /// frame's index and pixels before the next is drawn; `body` may swap the bitmap (an encoder handing back a free
+    /// buffer). The same bytes as frame-by-frame `render`, but with more than one thread each frame's display list is
+    /// made and prepared while the frame before it is drawn (`FrameSequence`): for a run of frames, prefer this.
+    /// Throws `.usage` for a frame outside the clip, before drawing any; rethrows what `body` throws.
+    public func render(
+        frames: [Int], into bitmap: inout Bitmap, _ body: (Int, inout Bitmap) throws -> Void
+    ) throws {
+        for index in frames { _ = try frameIndex(.frame(index)) }
+        var sequence = FrameSequence(renderer: try compositor(), frames: frames)
+        while let (index, _) = sequence.next() {
+            sequence.draw(into: &bitmap)
+            try body(index, &bitmap)
+        }
+    }
+
     func draw(_ moment: Moment, into bitmap: inout Bitmap) throws(RenderError) {
         let compositor = try self.compositor()
         if let index = try frameIndex(moment) {

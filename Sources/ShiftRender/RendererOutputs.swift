@@ -1,3 +1,4 @@
+import Compositor
 import Encoders
 import Foundation
 import OutputFiles
@@ -74,10 +75,11 @@ extension Renderer {
                 var frame = Bitmap(width: settings.width, height: settings.height)
                 var held = HeldFrame()
                 report.stage = .frames
-                for index in range {
+                // The next frame's list is made and prepared while this one is drawn (`FrameSequence`).
+                var sequence = FrameSequence(renderer: compositor, frames: Array(range))
+                while let (_, list) = sequence.next() {
                     try cancellation.check()
-                    let list = compositor.plan.displayList(frame: index)
-                    if !held.copy(list, into: &frame) { compositor.render(list, into: &frame) }
+                    if !held.copy(list, into: &frame) { sequence.draw(into: &frame) }
                     // Hands the frame over and takes back a free buffer: compositing
                     // the next frame overlaps encoding this one, with no copy.
                     held.release()

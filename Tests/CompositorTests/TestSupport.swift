@@ -11,6 +11,7 @@ final class TestPlan: FramePlanSource {
     private let snapshotList: [SnapshotDescription]
     private let lists: [DisplayList]
     private let snapshotReads = Mutex(0)
+    private let listReads = Mutex([Int]())
 
     init(
         width: Int, height: Int, background: RGBAColor = .clear, images: [Bitmap] = [],
@@ -30,7 +31,13 @@ final class TestPlan: FramePlanSource {
 
     var snapshotReadCount: Int { snapshotReads.withLock { $0 } }
 
-    func displayList(frame index: Int) -> DisplayList { lists[index] }
+    /// The frames whose display lists were asked for, in the order asked.
+    var displayListReads: [Int] { listReads.withLock { $0 } }
+
+    func displayList(frame index: Int) -> DisplayList {
+        listReads.withLock { $0.append(index) }
+        return lists[index]
+    }
 }
 
 /// Deterministic pseudo-random numbers (SplitMix64), so failures reproduce.

@@ -184,3 +184,35 @@ struct MemoryBudgetTests {
         #expect(MemoryEstimate.x264Bytes(preset: "medium", threads: 3, pixels: 4 * pixels) > 3 * medium)
     }
 }
+
+@Suite("Renderer: runs of frames")
+struct RendererFrameRunTests {
+    @Test("A run of frames hands each frame, in the order asked, as the still of that frame, at 1 and 3 threads")
+    func runMatchesStills() throws {
+        let order = [4, 0, 7, 7, 2, 5]
+        for threads in [1, 3] {
+            let renderer = try Renderer(scene: movingCardScene(), options: Renderer.Options(threads: threads))
+            var bitmap = Bitmap(width: 0, height: 0)
+            var handed: [Int] = []
+            try renderer.render(frames: order, into: &bitmap) { index, frame in
+                let same = try frame == renderer.still(.frame(index))
+                #expect(same, "frame \(index) at \(threads) threads")
+                handed.append(index)
+                // A body may swap the buffer, as an encoder handing back a free one does.
+                frame = Bitmap(width: 0, height: 0)
+            }
+            #expect(handed == order)
+        }
+    }
+
+    @Test("A frame outside the clip is refused before any is drawn")
+    func outsideRefused() throws {
+        let renderer = try Renderer(scene: movingCardScene())
+        var bitmap = Bitmap(width: 0, height: 0)
+        var calls = 0
+        #expect(throws: RenderError.self) {
+            try renderer.render(frames: [0, 1, renderer.frameCount], into: &bitmap) { _, _ in calls += 1 }
+        }
+        #expect(calls == 0)
+    }
+}

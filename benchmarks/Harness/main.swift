@@ -99,16 +99,40 @@ struct SceneOptions: ParsableArguments {
 
     func frames(of renderer: Renderer) -> [Int] { Array(Swift.stride(from: 0, to: renderer.frameCount, by: stride)) }
 
-    /// What draws frame `f` into a bitmap: the renderer itself for the whole
-    /// plan, or, with `--skip`, the library's compositor for the renderer's
-    /// plan (snapshots drawn whole, as in the plan the peers read) handed each
-    /// display list without the skipped kinds.
-    func drawer(_ renderer: Renderer) -> (Int, inout Bitmap) -> Void {
-        guard !skip.kinds.isEmpty else { return { f, target in draw(renderer, frame: f, into: &target) } }
-        let compositor = FrameRenderer(plan: renderer.timeline, threads: threads.value)
-        let kinds = skip.kinds
-        return { f, target in compositor.render(renderer.timeline.displayList(frame: f).without(kinds), into: &target) }
+    /// What draws frames, in the order given, into a bitmap, calling back after each: the renderer's run of frames
+    /// for the whole plan, or, with `--skip`, the library's compositor over the renderer's plan with the skipped
+    /// kinds taken out of every display list (snapshots drawn whole, as in the plan the peers read). Both make and
+    /// prepare each frame's list while the frame before it is drawn (`FrameSequence`), as an export does.
+    func drawer(_ renderer: Renderer) -> ([Int], inout Bitmap, (Int, Bitmap) -> Void) -> Void {
+        guard !skip.kinds.isEmpty else {
+            return { frames, target, each in
+                do {
+                    try renderer.render(frames: frames, into: &target) { f, bitmap in each(f, bitmap) }
+                } catch {
+                    fail("frames \(frames.first ?? 0)...: \(error)")
+                }
+            }
+        }
+        let compositor = FrameRenderer(plan: SkippingPlan(base: renderer.timeline, kinds: skip.kinds), threads: threads.value)
+        return { frames, target, each in
+            var sequence = FrameSequence(renderer: compositor, frames: frames)
+            while let (f, _) = sequence.next() {
+                sequence.draw(into: &target)
+                each(f, target)
+            }
+        }
     }
+}
+
+/// A plan with some kinds of paint taken out of every display list (`--skip`).
+struct SkippingPlan: FramePlanSource {
+    let base: any FramePlanSource
+    let kinds: Set<PaintKind>
+    var canvas: Canvas { base.canvas }
+    var frameCount: Int { base.frameCount }
+    var images: [Bitmap] { base.images }
+    var snapshots: [SnapshotDescription] { base.snapshots }
+    func displayList(frame index: Int) -> DisplayList { base.displayList(frame: index).without(kinds) }
 }
 
 enum Stage: String, ExpressibleByArgument, CaseIterable {
@@ -220,13 +244,13 @@ struct Measure: ParsableCommand {
             // The first frame makes the compositor (snapshots drawn once): setup, not timed.
             var target = Bitmap(width: 0, height: 0)
             let s0 = now()
-            let drawFrame = source.drawer(renderer)
-            drawFrame(frames[0], &target)
+            let drawFrames = source.drawer(renderer)
+            drawFrames([frames[0]], &target) { _, _ in }
             setupSeconds = now() - s0
             runOnce = { frames in
                 let c0 = cpuTime()
                 let t0 = now()
-                for f in frames { drawFrame(f, &target) }
+                drawFrames(frames, &target) { _, _ in }
                 let t1 = now()
                 let c1 = cpuTime()
                 checksum &+= Int(target.pixels[target.pixels.count / 2])
@@ -328,10 +352,7 @@ struct Measure: ParsableCommand {
                 } else {
                     let encoder = try OutputFormat.detect(path: path).encoder(path: path, settings: settings)
                     var frame = Bitmap(width: settings.width, height: settings.height)
-                    for f in frames {
-                        try renderer.render(.frame(f), into: &frame)
-                        frame = try encoder.exchange(frame)
-                    }
+                    try renderer.render(frames: frames, into: &frame) { _, bitmap in bitmap = try encoder.exchange(bitmap) }
                     try encoder.finish()
                 }
             } catch {
@@ -383,10 +404,8 @@ struct Dump: ParsableCommand {
             let handle = FileHandle(forWritingAtPath: out)
         else { fail("cannot write \(out)") }
         var target = Bitmap(width: 0, height: 0)
-        let drawFrame = source.drawer(renderer)
-        for f in source.frames(of: renderer) {
-            drawFrame(f, &target)
-            target.pixels.withUnsafeBytes { handle.write(Data($0)) }
+        source.drawer(renderer)(source.frames(of: renderer), &target) { _, frame in
+            frame.pixels.withUnsafeBytes { handle.write(Data($0)) }
         }
         try? handle.close()
         print(
