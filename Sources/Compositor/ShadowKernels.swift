@@ -254,7 +254,7 @@ enum ShadowKernels {
                     second = (0, 0)
                 }
                 // Whole vectors; the lanes of the last one past the segment keep their values.
-                for (a, b) in [first, second] where a < b {
+                func subtract(_ a: Int, _ b: Int) {
                     var x = a
                     while x < b {
                         let p = UnsafeMutableRawPointer(out + (x &- x0))
@@ -265,6 +265,9 @@ enum ShadowKernels {
                         x &+= 8
                     }
                 }
+                // Not a loop over an array of the two: that array was an object set up per row.
+                subtract(first.0, first.1)
+                subtract(second.0, second.1)
                 return
             }
             // Whole-vector stores run up to 7 pixels past a segment: never into the next one
