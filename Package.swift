@@ -185,7 +185,9 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "SceneModel", "Primitives", "PNGCodec", "CFreeType"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "SceneModel", "ShiftRender", "Primitives"]),
         .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "SceneModel", "FramePlan", "Primitives"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"]),
+        // Built as the compositor is, so that its tests can reach the sixteen-pixel forms (`SHIFTRENDER_AVX512`).
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "FramePlan", "Primitives"], swiftSettings: compositorSettings),
         .testTarget(
             name: "EncodersTests",
             dependencies: ["Encoders", "PNGCodec", "Primitives", "CPNGShim", "CLibDeflate", "CFFmpegShim", "encoders-bench"]

@@ -25,10 +25,18 @@ func lanes(_ v: Channels16) -> Pixels8 { unsafeBitCast(v, to: Pixels8.self) }
 func doubled(_ w: Pixels8) -> Channels16 { halves(w | (w &<< 16)) }
 
 /// `x / 255` rounded to nearest, exact for `x <= 255 * 255 + 127`.
+///
+/// With AVX2 one `vpmulhuw`: with `t = x + 128`, `(t + (t >> 8)) >> 8` is `(t * 257) >> 16` (the low
+/// byte of `t` adds less than one to `t + floor(t / 256)`, a whole number, which cannot carry it past a
+/// multiple of 256), so the high half of `t * 257` is the quotient: two instructions instead of four.
 @inline(__always)
 func div255(_ x: Channels16) -> Channels16 {
     let t = x &+ 128
+    #if SHIFTRENDER_AVX2
+    return unsafeBitCast(_mm256_mulhi_epu16(unsafeBitCast(t, to: __m256i.self), _mm256_set1_epi16(257)), to: Channels16.self)
+    #else
     return (t &+ (t &>> 8)) &>> 8
+    #endif
 }
 
 /// Scalar `div255`, same rounding.
@@ -74,21 +82,39 @@ func portableByteLanes(_ p: UnsafePointer<UInt8>) -> Pixels8 {
         UInt32(p[4]), UInt32(p[5]), UInt32(p[6]), UInt32(p[7]))
 }
 
-/// `p * (256 - w) + q * w`, rounded, per channel; `w` in 0...256 per lane.
+/// `(p * (256 - w) + q * w + 128) >> 8` per channel; `w` in 0...255 per lane (`Sampling.axis` never gives 256).
 @inline(__always)
 func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
     lerp(p, q, doubledWeight: doubled(w))
 }
 
-/// `lerp` with the weights already `doubled` (a column table keeps them so):
-/// `doubled(256 - w)` is then one subtraction, `0x0100_0100 - doubled(w)`.
+/// `lerp` with the weights already `doubled` (a column table keeps them so).
+///
+/// With AVX2 it is `p + mulhrs(q - p, 128 * w)` per channel: `p * 256` is whole in 256ths, so
+/// `(p * 256 + (q - p) * w + 128) >> 8` is `p + floor(((q - p) * w + 128) / 256)`, and `vpmulhrsw`
+/// gives `floor((x * y + 2^14) / 2^15)`, the same for `x = q - p`, `y = 128 * w`. Two multiplies per
+/// eight pixels instead of four, and twelve other instructions instead of fourteen; `128 * w` fits a
+/// signed 16-bit lane only for `w <= 255`, hence the weights' range. The portable form multiplies both
+/// texels (SSE2 has no `pmulhrsw`); the scalar `lerp` is the reference both match.
 @inline(__always)
 func lerp(_ p: Pixels8, _ q: Pixels8, doubledWeight w1: Channels16) -> Pixels8 {
+    #if SHIFTRENDER_AVX2
+    let scaled = _mm256_slli_epi16(unsafeBitCast(w1, to: __m256i.self), 7)
+    let left = unsafeBitCast(p, to: __m256i.self)
+    let right = unsafeBitCast(q, to: __m256i.self)
+    let mask = _mm256_set1_epi32(0x00FF_00FF)
+    let leftRB = _mm256_and_si256(left, mask)
+    let rb = _mm256_add_epi16(leftRB, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_and_si256(right, mask), leftRB), scaled))
+    let leftGA = _mm256_srli_epi16(left, 8)
+    let ga = _mm256_add_epi16(leftGA, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_srli_epi16(right, 8), leftGA), scaled))
+    return unsafeBitCast(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), to: Pixels8.self)
+    #else
     let mask = Pixels8(repeating: 0x00FF_00FF)
     let w0 = halves(Pixels8(repeating: 0x0100_0100) &- lanes(w1))
     let rb = (halves(p & mask) &* w0 &+ halves(q & mask) &* w1 &+ 128) &>> 8
     let ga = halves((p &>> 8) & mask) &* w0 &+ halves((q &>> 8) & mask) &* w1 &+ 128
     return lanes(rb) | (lanes(ga) & 0xFF00_FF00)
+    #endif
 }
 
 /// Scalar `lerp` of one pixel (two channels per 16-bit half of a 32-bit word), same rounding.

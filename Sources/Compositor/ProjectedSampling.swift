@@ -172,7 +172,8 @@ enum ProjectedSampling {
         let f = r.replacing(with: r - 1, where: r .> c)
         let index = unsafeBitCast(f + Sampling.magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
         let weight = unsafeBitCast((c - f) * 256 + Sampling.magic, to: SIMD8<UInt32>.self) &- 0x4B40_0000
-        return (index, weight)
+        // As `Sampling.axis`: 256 becomes the next texel at 0.
+        return (index &+ unsafeBitCast(weight &>> 8, to: SIMD8<Int32>.self), weight & 0xFF)
     }
 
     // MARK: Reference

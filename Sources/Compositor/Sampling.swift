@@ -43,7 +43,9 @@ enum Sampling {
     // MARK: Scalar pieces and references
 
     /// Clamps `v` to `0 ... limit` (NaN to 0) and splits it into the texel index
-    /// and the weight of the next texel (0...256).
+    /// and the weight of the next texel, 0...255: a fraction that rounds to 256 is
+    /// the next texel at weight 0 (`lerp(p, q, 256)` is `q`, and the padding keeps the
+    /// texel after that readable), so the vector `lerp` can scale weights by 128 in 16 bits.
     @inline(__always)
     static func axis(_ v: Float, _ limit: Float) -> (index: Int32, weight: UInt32) {
         let c = v > 0 ? (v < limit ? v : limit) : 0
@@ -51,7 +53,8 @@ enum Sampling {
         let f = r > c ? r - 1 : r
         let index = Int32(bitPattern: (f + magic).bitPattern) &- 0x4B40_0000
         let weight = ((c - f) * 256 + magic).bitPattern &- 0x4B40_0000
-        return (index, weight)
+        // A weight rounded up to 256 is the next texel alone: that texel at weight 0, the same sample.
+        return (index &+ Int32(bitPattern: weight &>> 8), weight & 0xFF)
     }
 
     /// The integer model at pixel `(x, y)`, coordinates in Double: what the kernels
@@ -367,6 +370,6 @@ enum Sampling {
         let f = r.replacing(with: r - 1, where: r .> c)
         let index = unsafeBitCast(f + magic, to: SIMD8<Int32>.self) &- 0x4B40_0000
         let weight = unsafeBitCast((c - f) * 256 + magic, to: SIMD8<UInt32>.self) &- 0x4B40_0000
-        return (index, weight)
+        return (index &+ unsafeBitCast(weight &>> 8, to: SIMD8<Int32>.self), weight & 0xFF)
     }
 }

@@ -55,35 +55,63 @@ enum WidePixels {
     @inline(__always)
     static func doubled(_ w: Pixels16) -> Pixels16 { _mm512_or_si512(w, _mm512_slli_epi32(w, 16)) }
 
+    /// `x >> 8` per 16-bit lane (its high byte moved down, zero above) as a byte shuffle: on these cores a
+    /// 512-bit shift or multiply issues only on port 0 and a shuffle on port 5, and the blends are made of
+    /// shifts and multiplies, so moving the shifts to shuffles balances the two ports.
+    @inline(__always)
+    static func highBytesDown(_ x: Pixels16) -> Pixels16 {
+        _mm512_shuffle_epi8(x, _mm512_set4_epi64(
+            Int64(bitPattern: 0x800F_800D_800B_8009), Int64(bitPattern: 0x8007_8005_8003_8001),
+            Int64(bitPattern: 0x800F_800D_800B_8009), Int64(bitPattern: 0x8007_8005_8003_8001)))
+    }
+
+    /// `x << 8` per 16-bit lane, as `highBytesDown` the other way.
+    @inline(__always)
+    static func lowBytesUp(_ x: Pixels16) -> Pixels16 {
+        _mm512_shuffle_epi8(x, _mm512_set4_epi64(
+            0x0E80_0C80_0A80_0880, 0x0680_0480_0280_0080, 0x0E80_0C80_0A80_0880, 0x0680_0480_0280_0080))
+    }
+
+    /// `div255` per 16-bit lane, before its last shift: `t + (t >> 8)` for `t = x + 128`, whose high byte is the quotient.
+    @inline(__always)
+    private static func quotientHigh(_ x: Pixels16) -> Pixels16 {
+        let t = _mm512_add_epi16(x, _mm512_set1_epi16(128))
+        return _mm512_add_epi16(t, highBytesDown(t))
+    }
+
     /// `div255` per 16-bit lane.
     @inline(__always)
-    static func div255(_ x: Pixels16) -> Pixels16 {
-        let t = _mm512_add_epi16(x, _mm512_set1_epi16(128))
-        return _mm512_srli_epi16(_mm512_add_epi16(t, _mm512_srli_epi16(t, 8)), 8)
+    static func div255(_ x: Pixels16) -> Pixels16 { highBytesDown(quotientHigh(x)) }
+
+    /// Red/blue and green/alpha quotients joined: `div255(rb) | div255(ga) << 8` per 32-bit lane.
+    @inline(__always)
+    private static func joinQuotients(_ rb: Pixels16, _ ga: Pixels16) -> Pixels16 {
+        _mm512_or_si512(div255(rb), _mm512_and_si512(quotientHigh(ga), _mm512_set1_epi32(-0x00FF_0100)))
     }
 
     @inline(__always)
     private static func redBlue(_ v: Pixels16) -> Pixels16 { _mm512_and_si512(v, _mm512_set1_epi32(0x00FF_00FF)) }
 
     @inline(__always)
-    private static func greenAlpha(_ v: Pixels16) -> Pixels16 { redBlue(_mm512_srli_epi32(v, 8)) }
+    private static func greenAlpha(_ v: Pixels16) -> Pixels16 { highBytesDown(v) }
 
-    /// `lerp(_:_:doubledWeight:)`.
+    /// `lerp(_:_:doubledWeight:)`, the same `vpmulhrsw` form (weights 0...255), its byte moves shuffles.
     @inline(__always)
     static func lerp(_ p: Pixels16, _ q: Pixels16, doubledWeight w1: Pixels16) -> Pixels16 {
-        let w0 = _mm512_sub_epi16(_mm512_set1_epi16(256), w1)
-        let round = _mm512_set1_epi16(128)
-        let rb = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(redBlue(p), w0), _mm512_mullo_epi16(redBlue(q), w1)), round)
-        let ga = _mm512_add_epi16(_mm512_add_epi16(_mm512_mullo_epi16(greenAlpha(p), w0), _mm512_mullo_epi16(greenAlpha(q), w1)), round)
-        return _mm512_or_si512(_mm512_srli_epi16(rb, 8), _mm512_and_si512(ga, _mm512_set1_epi32(-0x00FF_0100)))
+        let scaled = _mm512_slli_epi16(w1, 7)
+        let leftRB = redBlue(p)
+        let rb = _mm512_add_epi16(leftRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), leftRB), scaled))
+        let leftGA = greenAlpha(p)
+        let ga = _mm512_add_epi16(leftGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), leftGA), scaled))
+        return _mm512_or_si512(rb, lowBytesUp(ga))
     }
 
     /// `BlendKernels.over`: the source already multiplied (`srb`, `sga`), `inv2` = `255 - sa` doubled.
     @inline(__always)
     static func over(_ d: Pixels16, _ srb: Pixels16, _ sga: Pixels16, _ inv2: Pixels16) -> Pixels16 {
-        let rb = div255(_mm512_add_epi16(srb, _mm512_mullo_epi16(redBlue(d), inv2)))
-        let ga = div255(_mm512_add_epi16(sga, _mm512_mullo_epi16(greenAlpha(d), inv2)))
-        return _mm512_or_si512(rb, _mm512_slli_epi32(ga, 8))
+        joinQuotients(
+            _mm512_add_epi16(srb, _mm512_mullo_epi16(redBlue(d), inv2)),
+            _mm512_add_epi16(sga, _mm512_mullo_epi16(greenAlpha(d), inv2)))
     }
 
     /// `BlendKernels.blend8`: `a` the coverage per 32-bit lane (0...255).
@@ -106,9 +134,7 @@ enum WidePixels {
     @inline(__always)
     static func blendFull(_ d: Pixels16, _ s: Pixels16) -> Pixels16 {
         let inv2 = doubled(_mm512_sub_epi32(_mm512_set1_epi32(255), _mm512_srli_epi32(s, 24)))
-        let rb = div255(_mm512_mullo_epi16(redBlue(d), inv2))
-        let ga = div255(_mm512_mullo_epi16(greenAlpha(d), inv2))
-        return _mm512_add_epi32(s, _mm512_or_si512(rb, _mm512_slli_epi32(ga, 8)))
+        return _mm512_add_epi32(s, joinQuotients(_mm512_mullo_epi16(redBlue(d), inv2), _mm512_mullo_epi16(greenAlpha(d), inv2)))
     }
 
     /// Whether every pixel of `a` is the one of `b`.

@@ -227,9 +227,9 @@ struct BlendKernelVectorTests {
                 count: count + 1, maxStep: round % 4, descending: round % 3 == 1, using: &rng)
             let texels = Int(offsets.max()! / 4) + 2 + TexelWindows.slackTexels
             let row = Self.pixels(source, count: texels, using: &rng)
-            // Weights 0 and 256 (one texel alone) among them.
+            // Weights 0 and 255, the ends of the range `Sampling.axis` gives, among them.
             let weights = (0 ... count).map { _ -> UInt32 in
-                [0, 256, .random(in: 0 ... 256, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
+                [0, 255, .random(in: 0 ... 255, using: &rng)][Int.random(in: 0 ..< 3, using: &rng)]
             }
             let dst = Self.pixels(.mixed, count: Self.lead + count + Self.spare, using: &rng)
             // The weights doubled and the windows, as `BitmapSampler`'s column table keeps them.
@@ -386,7 +386,7 @@ struct BlendKernelVectorTests {
         let untouched = Self.pixels(.mixed, count: width, using: &rng)
         var mismatches: [String] = []
         for count in Self.lengths where count > 0 {
-            for weight in [0, 1, 128, 255, 256, UInt32.random(in: 2 ... 254, using: &rng)] as [UInt32] {
+            for weight in [0, 1, 128, 255, UInt32.random(in: 2 ... 254, using: &rng)] as [UInt32] {
                 let first = Self.lead
                 let last = first + count - 1
                 var out = untouched
