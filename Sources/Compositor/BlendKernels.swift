@@ -1,3 +1,6 @@
+#if SHIFTRENDER_AVX2
+import _Builtin_intrinsics.intel
+#endif
 import CPrefetch
 
 /// Premultiplied source-over on rows of RGBA8 pixels:
@@ -132,6 +135,22 @@ enum BlendKernels {
         let mask = Pixels8(repeating: 0x00FF_00FF)
         return over(d, halves(s & mask) &* a2, halves((s &>> 8) & mask) &* a2, inv2)
     }
+
+    #if SHIFTRENDER_AVX2
+    /// `blendOpaque8` as `d + mulhrs(s - d, factor)` per channel (`OpaqueAlphaFactors`: `factor` the alpha's,
+    /// in every 16-bit lane): two multiplies per eight pixels instead of four. Same bits.
+    @inline(__always)
+    static func blendOpaque8(_ d: Pixels8, _ s: Pixels8, factor: __m256i) -> Pixels8 {
+        let target = unsafeBitCast(d, to: __m256i.self)
+        let source = unsafeBitCast(s, to: __m256i.self)
+        let mask = _mm256_set1_epi32(0x00FF_00FF)
+        let targetRB = _mm256_and_si256(target, mask)
+        let rb = _mm256_add_epi16(targetRB, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_and_si256(source, mask), targetRB), factor))
+        let targetGA = _mm256_srli_epi16(target, 8)
+        let ga = _mm256_add_epi16(targetGA, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_srli_epi16(source, 8), targetGA), factor))
+        return unsafeBitCast(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), to: Pixels8.self)
+    }
+    #endif
 
     /// `blend8` at alpha 255: the source is laid down as it is, `d' = s + div255(d * (255 - s.a))`,
     /// the same bits (`div255(255 * s + x) = s + div255(x)`: both are `x / 255` rounded, `s` whole),
@@ -270,25 +289,52 @@ enum BlendKernels {
         let sga16 = WidePixels.join(lanes(sga), lanes(sga))
         let inv16 = WidePixels.join(lanes(inv2), lanes(inv2))
         let s16 = WidePixels.splat(word)
+        // An opaque colour blends as `d + mulhrs(c - d, f)` (`OpaqueAlphaFactors`), the same bits; a loop of its own.
+        if opaque {
+            let factor = _mm512_set1_epi16(OpaqueAlphaFactors.table[Int(alpha)])
+            while i &+ 16 <= count {
+                if let ahead { shiftrender_prefetch(ahead + 4 &* i) }
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                let v = WidePixels.load(d)
+                if !WidePixels.equal(v, s16) { WidePixels.store(WidePixels.blendOpaque(v, s16, factor: factor), d) }
+                i &+= 16
+            }
+            // The rest in one masked vector, not the scalar reference: edge runs are a few pixels long.
+            if i < count {
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                let v = WidePixels.load(d, count: count &- i)
+                WidePixels.store(WidePixels.blendOpaque(v, s16, factor: factor), d, count: count &- i)
+            }
+            return
+        }
         while i &+ 16 <= count {
             if let ahead { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
-            let v = WidePixels.load(d)
-            if !(opaque && WidePixels.equal(v, s16)) { WidePixels.store(WidePixels.over(v, srb16, sga16, inv16), d) }
+            WidePixels.store(WidePixels.over(WidePixels.load(d), srb16, sga16, inv16), d)
             i &+= 16
         }
-        // The rest in one masked vector, not the scalar reference: edge runs are a few pixels long.
         if i < count {
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             WidePixels.store(WidePixels.over(WidePixels.load(d, count: count &- i), srb16, sga16, inv16), d, count: count &- i)
         }
         return
         #else
+        #if SHIFTRENDER_AVX2
+        let factor = _mm256_set1_epi16(OpaqueAlphaFactors.table[Int(alpha)])
+        #endif
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             let v = d.loadUnaligned(as: Pixels8.self)
-            if !(opaque && samePixels(v, s)) { d.storeBytes(of: over(v, srb, sga, inv2), as: Pixels8.self) }
+            guard !(opaque && samePixels(v, s)) else {
+                i &+= 8
+                continue
+            }
+            #if SHIFTRENDER_AVX2
+            d.storeBytes(of: opaque ? blendOpaque8(v, s, factor: factor) : over(v, srb, sga, inv2), as: Pixels8.self)
+            #else
+            d.storeBytes(of: over(v, srb, sga, inv2), as: Pixels8.self)
+            #endif
             i &+= 8
         }
         if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }

@@ -1,3 +1,6 @@
+#if SHIFTRENDER_AVX2
+import _Builtin_intrinsics.intel
+#endif
 /// How the fused sampling loop (`Sampling.horizontalOver`) lays its samples
 /// onto the target: what is made of a sample first (`SampleLaying`), then how
 /// it meets the target (`SampleBlend`). Each form is one type carrying its
@@ -47,8 +50,20 @@ struct OpaqueStored: SampleBlend {
     #endif
 }
 
-/// Opaque samples below alpha 255: the alpha's products hoisted (`BlendKernels.blendOpaque8`).
+/// Opaque samples below alpha 255: `d + mulhrs(s - d, f)` with the alpha's factor (`OpaqueAlphaFactors`)
+/// where the build has `vpmulhrsw`, else the alpha's products hoisted (`BlendKernels.blendOpaque8`).
 struct OpaqueAtAlpha: SampleBlend {
+    #if SHIFTRENDER_AVX2
+    let factor: __m256i
+
+    @inline(__always) init(_ alpha: UInt8) {
+        factor = _mm256_set1_epi16(OpaqueAlphaFactors.table[Int(alpha)])
+    }
+
+    @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 {
+        BlendKernels.blendOpaque8(target(), sample, factor: factor)
+    }
+    #else
     let alpha2: Channels16
     let inverse2: Channels16
 
@@ -60,10 +75,10 @@ struct OpaqueAtAlpha: SampleBlend {
     @inline(__always) func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8 {
         BlendKernels.blendOpaque8(target(), sample, alpha2, inverse2)
     }
+    #endif
     #if SHIFTRENDER_AVX512
     @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 {
-        WidePixels.blendOpaque(
-            target(), sample, WidePixels.join(lanes(alpha2), lanes(alpha2)), WidePixels.join(lanes(inverse2), lanes(inverse2)))
+        WidePixels.blendOpaque(target(), sample, factor: _mm512_broadcast_i32x4(_mm256_castsi256_si128(factor)))
     }
     #endif
 }

@@ -124,6 +124,16 @@ enum WidePixels {
         return over(d, srb, sga, doubled(_mm512_sub_epi32(_mm512_set1_epi32(255), sa)))
     }
 
+    /// `BlendKernels.blendOpaque8(_:_:factor:)`: `factor` the alpha's (`OpaqueAlphaFactors`) in every 16-bit lane.
+    @inline(__always)
+    static func blendOpaque(_ d: Pixels16, _ s: Pixels16, factor: Pixels16) -> Pixels16 {
+        let targetRB = redBlue(d)
+        let rb = _mm512_add_epi16(targetRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(s), targetRB), factor))
+        let targetGA = greenAlpha(d)
+        let ga = _mm512_add_epi16(targetGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(s), targetGA), factor))
+        return _mm512_or_si512(rb, lowBytesUp(ga))
+    }
+
     /// `BlendKernels.blendOpaque8`.
     @inline(__always)
     static func blendOpaque(_ d: Pixels16, _ s: Pixels16, _ a2: Pixels16, _ inv2: Pixels16) -> Pixels16 {

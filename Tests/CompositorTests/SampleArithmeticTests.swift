@@ -7,7 +7,8 @@ import _Builtin_intrinsics.intel
 /// The integer steps every sampling and blending kernel shares, their vector forms against the scalar ones
 /// they must equal bit for bit: `lerp` for every pair of channel values at every weight (the `vpmulhrsw`
 /// form's identity, `PixelVectors.swift`), `div255` for every value a blend gives it (the `vpmulhuw` form and,
-/// on AVX-512 builds, the byte-shuffle form), and `Sampling.axis`, whose weights stop at 255.
+/// on AVX-512 builds, the byte-shuffle form), `Sampling.axis`, whose weights stop at 255, and the opaque blend's
+/// `vpmulhrsw` factors (`OpaqueAlphaFactors`).
 @Suite("Sample arithmetic: vector forms against the scalar ones")
 struct SampleArithmeticTests {
     /// 16384 pixels whose 65536 channels hold every pair `(p, q)` of channel values once: channel `c` of
@@ -109,5 +110,29 @@ struct SampleArithmeticTests {
         // By hand: 2 - 0.5 / 256 is 511.5 / 256, rounded to even 512: texel 2 at weight 0, not texel 1 at 256.
         #expect(Sampling.axis(2 - 0.5 / 256, limit) == (2, 0))
         #expect(Sampling.axis(2 - 0.51 / 256, limit) == (1, 255))
+    }
+
+    @Test("Opaque blend factors: mulhrs(x, f) is x a / 255 rounded for every alpha and difference, so d + it is the blend")
+    func opaqueAlphaFactors() {
+        var mismatches: [String] = []
+        for alpha in 0 ... 255 {
+            let factor = Int(OpaqueAlphaFactors.table[alpha])
+            for x in -255 ... 255 {
+                // vpmulhrsw: floor((x f + 2^14) / 2^15); `>>` on a negative Int floors.
+                let product = (x * factor + 16384) >> 15
+                if product != Int((Double(x * alpha) / 255).rounded()) { mismatches.append("alpha \(alpha), difference \(x)") }
+            }
+            // What it stands for: the opaque source-over, `div255(s a + d (255 - a))`, for every source and every fifth target.
+            for s in 0 ... 255 {
+                for d in stride(from: 0, through: 255, by: 5) {
+                    let blend = Int(div255(UInt32(s * alpha + d * (255 - alpha))))
+                    if d + ((s - d) * factor + 16384) >> 15 != blend { mismatches.append("alpha \(alpha), s \(s), d \(d)") }
+                }
+            }
+        }
+        let first = Array(mismatches.prefix(5))
+        #expect(first.isEmpty, "\(mismatches.count) mismatches")
+        // By hand: 22 alphas need a factor other than round(a * 32768 / 255); alpha 11 is one (1413, not 1414).
+        #expect(OpaqueAlphaFactors.table[11] == 1413)
     }
 }
