@@ -32,7 +32,9 @@ struct BitmapSampler {
 
     /// `columns` are the target columns the item can touch (its bounds).
     init(mapping: TexelMapping, texture: Texture, scratch: RowScratch, columns: Range<Int>, backing: UInt32? = nil) {
-        self.backing = backing
+        // An opaque texture's samples are opaque: laid over any colour they stay as they are (`blendFull8` adds
+        // `div255(colour * 0)`), so the backing is left out rather than worked through for every pixel.
+        self.backing = texture.isOpaque ? nil : backing
         self.mapping = mapping
         texels = texture.base
         rowBytes = texture.rowBytes
