@@ -93,7 +93,7 @@ func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
 /// With AVX2 it is `p + mulhrs(q - p, 128 * w)` per channel: `p * 256` is whole in 256ths, so
 /// `(p * 256 + (q - p) * w + 128) >> 8` is `p + floor(((q - p) * w + 128) / 256)`, and `vpmulhrsw`
 /// gives `floor((x * y + 2^14) / 2^15)`, the same for `x = q - p`, `y = 128 * w`. Two multiplies per
-/// eight pixels instead of four, and twelve other instructions instead of fourteen; `128 * w` fits a
+/// eight pixels instead of four, and eleven other instructions instead of fourteen; `128 * w` fits a
 /// signed 16-bit lane only for `w <= 255`, hence the weights' range. The portable form multiplies both
 /// texels (SSE2 has no `pmulhrsw`); the scalar `lerp` is the reference both match.
 @inline(__always)

@@ -55,22 +55,13 @@ enum WidePixels {
     @inline(__always)
     static func doubled(_ w: Pixels16) -> Pixels16 { _mm512_or_si512(w, _mm512_slli_epi32(w, 16)) }
 
-    /// `x >> 8` per 16-bit lane (its high byte moved down, zero above) as a byte shuffle: on these cores a
-    /// 512-bit shift or multiply issues only on port 0 and a shuffle on port 5, and the blends are made of
-    /// shifts and multiplies, so moving the shifts to shuffles balances the two ports.
+    /// `x >> 8` per 16-bit lane: its high byte moved down, zero above.
     @inline(__always)
-    static func highBytesDown(_ x: Pixels16) -> Pixels16 {
-        _mm512_shuffle_epi8(x, _mm512_set4_epi64(
-            Int64(bitPattern: 0x800F_800D_800B_8009), Int64(bitPattern: 0x8007_8005_8003_8001),
-            Int64(bitPattern: 0x800F_800D_800B_8009), Int64(bitPattern: 0x8007_8005_8003_8001)))
-    }
+    static func highBytesDown(_ x: Pixels16) -> Pixels16 { _mm512_srli_epi16(x, 8) }
 
-    /// `x << 8` per 16-bit lane, as `highBytesDown` the other way.
+    /// `x << 8` per 16-bit lane.
     @inline(__always)
-    static func lowBytesUp(_ x: Pixels16) -> Pixels16 {
-        _mm512_shuffle_epi8(x, _mm512_set4_epi64(
-            0x0E80_0C80_0A80_0880, 0x0680_0480_0280_0080, 0x0E80_0C80_0A80_0880, 0x0680_0480_0280_0080))
-    }
+    static func lowBytesUp(_ x: Pixels16) -> Pixels16 { _mm512_slli_epi16(x, 8) }
 
     /// `div255` per 16-bit lane, before its last shift: `t + (t >> 8)` for `t = x + 128`, whose high byte is the quotient.
     @inline(__always)
@@ -83,7 +74,8 @@ enum WidePixels {
     @inline(__always)
     static func div255(_ x: Pixels16) -> Pixels16 { highBytesDown(quotientHigh(x)) }
 
-    /// Red/blue and green/alpha quotients joined: `div255(rb) | div255(ga) << 8` per 32-bit lane.
+    /// Red/blue and green/alpha quotients joined: `div255(rb) | div255(ga) << 8` per 32-bit lane, the green/alpha
+    /// quotient masked where it already stands (the high byte of `quotientHigh`) instead of shifted down and back.
     @inline(__always)
     private static func joinQuotients(_ rb: Pixels16, _ ga: Pixels16) -> Pixels16 {
         _mm512_or_si512(div255(rb), _mm512_and_si512(quotientHigh(ga), _mm512_set1_epi32(-0x00FF_0100)))
@@ -95,7 +87,7 @@ enum WidePixels {
     @inline(__always)
     private static func greenAlpha(_ v: Pixels16) -> Pixels16 { highBytesDown(v) }
 
-    /// `lerp(_:_:doubledWeight:)`, the same `vpmulhrsw` form (weights 0...255), its byte moves shuffles.
+    /// `lerp(_:_:doubledWeight:)`, the same `vpmulhrsw` form (weights 0...255).
     @inline(__always)
     static func lerp(_ p: Pixels16, _ q: Pixels16, doubledWeight w1: Pixels16) -> Pixels16 {
         let scaled = _mm512_slli_epi16(w1, 7)
@@ -134,11 +126,6 @@ enum WidePixels {
         return _mm512_or_si512(rb, lowBytesUp(ga))
     }
 
-    /// `BlendKernels.blendOpaque8`.
-    @inline(__always)
-    static func blendOpaque(_ d: Pixels16, _ s: Pixels16, _ a2: Pixels16, _ inv2: Pixels16) -> Pixels16 {
-        over(d, _mm512_mullo_epi16(redBlue(s), a2), _mm512_mullo_epi16(greenAlpha(s), a2), inv2)
-    }
 
     /// `BlendKernels.blendFull8`.
     @inline(__always)

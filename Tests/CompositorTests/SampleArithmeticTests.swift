@@ -7,7 +7,7 @@ import _Builtin_intrinsics.intel
 /// The integer steps every sampling and blending kernel shares, their vector forms against the scalar ones
 /// they must equal bit for bit: `lerp` for every pair of channel values at every weight (the `vpmulhrsw`
 /// form's identity, `PixelVectors.swift`), `div255` for every value a blend gives it (the `vpmulhuw` form and,
-/// on AVX-512 builds, the byte-shuffle form), `Sampling.axis`, whose weights stop at 255, and the opaque blend's
+/// on AVX-512 builds, the sixteen-pixel form), `Sampling.axis`, whose weights stop at 255, and the opaque blend's
 /// `vpmulhrsw` factors (`OpaqueAlphaFactors`).
 @Suite("Sample arithmetic: vector forms against the scalar ones")
 struct SampleArithmeticTests {
