@@ -140,16 +140,7 @@ enum BlendKernels {
     /// `blendOpaque8` as `d + mulhrs(s - d, factor)` per channel (`OpaqueAlphaFactors`: `factor` the alpha's,
     /// in every 16-bit lane): two multiplies per eight pixels instead of four. Same bits.
     @inline(__always)
-    static func blendOpaque8(_ d: Pixels8, _ s: Pixels8, factor: __m256i) -> Pixels8 {
-        let target = unsafeBitCast(d, to: __m256i.self)
-        let source = unsafeBitCast(s, to: __m256i.self)
-        let mask = _mm256_set1_epi32(0x00FF_00FF)
-        let targetRB = _mm256_and_si256(target, mask)
-        let rb = _mm256_add_epi16(targetRB, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_and_si256(source, mask), targetRB), factor))
-        let targetGA = _mm256_srli_epi16(target, 8)
-        let ga = _mm256_add_epi16(targetGA, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_srli_epi16(source, 8), targetGA), factor))
-        return unsafeBitCast(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), to: Pixels8.self)
-    }
+    static func blendOpaque8(_ d: Pixels8, _ s: Pixels8, factor: __m256i) -> Pixels8 { stepToward(d, s, factor: factor) }
     #endif
 
     /// `blend8` at alpha 255: the source is laid down as it is, `d' = s + div255(d * (255 - s.a))`,

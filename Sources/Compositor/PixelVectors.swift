@@ -90,7 +90,7 @@ func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
 
 /// `lerp` with the weights already `doubled` (a column table keeps them so).
 ///
-/// With AVX2 it is `p + mulhrs(q - p, 128 * w)` per channel: `p * 256` is whole in 256ths, so
+/// With AVX2 it is `p + mulhrs(q - p, 128 * w)` per channel (`stepToward`): `p * 256` is whole in 256ths, so
 /// `(p * 256 + (q - p) * w + 128) >> 8` is `p + floor(((q - p) * w + 128) / 256)`, and `vpmulhrsw`
 /// gives `floor((x * y + 2^14) / 2^15)`, the same for `x = q - p`, `y = 128 * w`. Two multiplies per
 /// eight pixels instead of four, and eleven other instructions instead of fourteen; `128 * w` fits a
@@ -99,15 +99,7 @@ func lerp(_ p: Pixels8, _ q: Pixels8, _ w: Pixels8) -> Pixels8 {
 @inline(__always)
 func lerp(_ p: Pixels8, _ q: Pixels8, doubledWeight w1: Channels16) -> Pixels8 {
     #if SHIFTRENDER_AVX2
-    let scaled = _mm256_slli_epi16(unsafeBitCast(w1, to: __m256i.self), 7)
-    let left = unsafeBitCast(p, to: __m256i.self)
-    let right = unsafeBitCast(q, to: __m256i.self)
-    let mask = _mm256_set1_epi32(0x00FF_00FF)
-    let leftRB = _mm256_and_si256(left, mask)
-    let rb = _mm256_add_epi16(leftRB, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_and_si256(right, mask), leftRB), scaled))
-    let leftGA = _mm256_srli_epi16(left, 8)
-    let ga = _mm256_add_epi16(leftGA, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_srli_epi16(right, 8), leftGA), scaled))
-    return unsafeBitCast(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), to: Pixels8.self)
+    stepToward(p, q, factor: _mm256_slli_epi16(unsafeBitCast(w1, to: __m256i.self), 7))
     #else
     let mask = Pixels8(repeating: 0x00FF_00FF)
     let w0 = halves(Pixels8(repeating: 0x0100_0100) &- lanes(w1))
@@ -116,6 +108,22 @@ func lerp(_ p: Pixels8, _ q: Pixels8, doubledWeight w1: Channels16) -> Pixels8 {
     return lanes(rb) | (lanes(ga) & 0xFF00_FF00)
     #endif
 }
+
+#if SHIFTRENDER_AVX2
+/// `p + mulhrs(q - p, factor)` per channel, `vpmulhrsw` being `floor((x * factor + 2^14) / 2^15)` per signed 16-bit
+/// lane: the vector `lerp` (factor `128 * w`) and the opaque blend (`OpaqueAlphaFactors`) are both this step.
+@inline(__always)
+func stepToward(_ p: Pixels8, _ q: Pixels8, factor: __m256i) -> Pixels8 {
+    let from = unsafeBitCast(p, to: __m256i.self)
+    let to = unsafeBitCast(q, to: __m256i.self)
+    let mask = _mm256_set1_epi32(0x00FF_00FF)
+    let fromRB = _mm256_and_si256(from, mask)
+    let rb = _mm256_add_epi16(fromRB, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_and_si256(to, mask), fromRB), factor))
+    let fromGA = _mm256_srli_epi16(from, 8)
+    let ga = _mm256_add_epi16(fromGA, _mm256_mulhrs_epi16(_mm256_sub_epi16(_mm256_srli_epi16(to, 8), fromGA), factor))
+    return unsafeBitCast(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), to: Pixels8.self)
+}
+#endif
 
 /// Scalar `lerp` of one pixel (two channels per 16-bit half of a 32-bit word), same rounding.
 @inline(__always)

@@ -90,11 +90,16 @@ enum WidePixels {
     /// `lerp(_:_:doubledWeight:)`, the same `vpmulhrsw` form (weights 0...255).
     @inline(__always)
     static func lerp(_ p: Pixels16, _ q: Pixels16, doubledWeight w1: Pixels16) -> Pixels16 {
-        let scaled = _mm512_slli_epi16(w1, 7)
-        let leftRB = redBlue(p)
-        let rb = _mm512_add_epi16(leftRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), leftRB), scaled))
-        let leftGA = greenAlpha(p)
-        let ga = _mm512_add_epi16(leftGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), leftGA), scaled))
+        stepToward(p, q, factor: _mm512_slli_epi16(w1, 7))
+    }
+
+    /// `stepToward(_:_:factor:)` of `PixelVectors.swift`, sixteen pixels: `p + mulhrs(q - p, factor)` per channel.
+    @inline(__always)
+    static func stepToward(_ p: Pixels16, _ q: Pixels16, factor: Pixels16) -> Pixels16 {
+        let fromRB = redBlue(p)
+        let rb = _mm512_add_epi16(fromRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), fromRB), factor))
+        let fromGA = greenAlpha(p)
+        let ga = _mm512_add_epi16(fromGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), fromGA), factor))
         return _mm512_or_si512(rb, lowBytesUp(ga))
     }
 
@@ -118,13 +123,7 @@ enum WidePixels {
 
     /// `BlendKernels.blendOpaque8(_:_:factor:)`: `factor` the alpha's (`OpaqueAlphaFactors`) in every 16-bit lane.
     @inline(__always)
-    static func blendOpaque(_ d: Pixels16, _ s: Pixels16, factor: Pixels16) -> Pixels16 {
-        let targetRB = redBlue(d)
-        let rb = _mm512_add_epi16(targetRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(s), targetRB), factor))
-        let targetGA = greenAlpha(d)
-        let ga = _mm512_add_epi16(targetGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(s), targetGA), factor))
-        return _mm512_or_si512(rb, lowBytesUp(ga))
-    }
+    static func blendOpaque(_ d: Pixels16, _ s: Pixels16, factor: Pixels16) -> Pixels16 { stepToward(d, s, factor: factor) }
 
 
     /// `BlendKernels.blendFull8`.
