@@ -311,21 +311,25 @@ enum BlendKernels {
         return
         #else
         #if SHIFTRENDER_AVX2
-        let factor = _mm256_set1_epi16(OpaqueAlphaFactors.table[Int(alpha)])
+        // As above: an opaque colour in a loop of its own, `d + mulhrs(c - d, f)`.
+        if opaque {
+            let factor = _mm256_set1_epi16(OpaqueAlphaFactors.table[Int(alpha)])
+            while i &+ 8 <= count {
+                if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
+                let d = UnsafeMutableRawPointer(dst + 4 &* i)
+                let v = d.loadUnaligned(as: Pixels8.self)
+                if !samePixels(v, s) { d.storeBytes(of: blendOpaque8(v, s, factor: factor), as: Pixels8.self) }
+                i &+= 8
+            }
+            if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }
+            return
+        }
         #endif
         while i &+ 8 <= count {
             if let ahead, i & 8 == 0 { shiftrender_prefetch(ahead + 4 &* i) }
             let d = UnsafeMutableRawPointer(dst + 4 &* i)
             let v = d.loadUnaligned(as: Pixels8.self)
-            guard !(opaque && samePixels(v, s)) else {
-                i &+= 8
-                continue
-            }
-            #if SHIFTRENDER_AVX2
-            d.storeBytes(of: opaque ? blendOpaque8(v, s, factor: factor) : over(v, srb, sga, inv2), as: Pixels8.self)
-            #else
-            d.storeBytes(of: over(v, srb, sga, inv2), as: Pixels8.self)
-            #endif
+            if !(opaque && samePixels(v, s)) { d.storeBytes(of: over(v, srb, sga, inv2), as: Pixels8.self) }
             i &+= 8
         }
         if i < count { sourceOverSolidConstantReference(dst: dst + 4 * i, color: color, alpha: alpha, count: count - i) }
