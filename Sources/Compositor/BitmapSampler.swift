@@ -56,6 +56,13 @@ struct BitmapSampler {
             TexelWindows.describe(
                 scratch.columnOffsets + columns.lowerBound, count: columns.count,
                 into: scratch.columnWindows + columns.lowerBound, stitchedOnly: copy != nil)
+            #if SHIFTRENDER_AVX512
+            if copy == nil {
+                TexelWindows.describeWide(
+                    scratch.columnOffsets + columns.lowerBound, count: columns.count,
+                    into: scratch.columnWideWindows + columns.lowerBound)
+            }
+            #endif
         }
     }
 
@@ -133,7 +140,8 @@ struct BitmapSampler {
     ) {
         if separable && copyColumn(x, count: count) == nil {
             Sampling.horizontalOver(
-                row, offsets: scratch.columnOffsets + x, windows: scratch.columnWindows + x, weights: scratch.columnWeights + x,
+                row, offsets: scratch.columnOffsets + x, windows: scratch.columnWindows + x,
+                wideWindows: wideWindows(at: x), weights: scratch.columnWeights + x,
                 count: count, dst: dst, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
                 scratch: scratch.source)
             return
@@ -144,6 +152,16 @@ struct BitmapSampler {
         } else {
             BlendKernels.sourceOverConstant(dst: dst, src: src, alpha: alpha, count: count)
         }
+    }
+
+    /// The sixteen-column windows from column `x`, where the build and the table have them (not for a copied table).
+    @inline(__always)
+    private func wideWindows(at x: Int) -> UnsafePointer<TexelWindows.WideWindow>? {
+        #if SHIFTRENDER_AVX512
+        copy == nil ? UnsafePointer(scratch.columnWideWindows + x) : nil
+        #else
+        nil
+        #endif
     }
 
     /// Calls `body(lower, upper, inked)` for the runs of pixels `x ..< x + count` of row `y`, left to right,

@@ -28,6 +28,8 @@ final class RowScratch: @unchecked Sendable {
     private(set) var columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     /// The texel windows of the eight columns from each column of the table (`TexelWindows.describe`), absolute x.
     private(set) var columnWindows = UnsafeMutablePointer<TexelWindows.Window>.allocate(capacity: 1)
+    /// The same for sixteen columns (`TexelWindows.WideWindow`, AVX-512 builds), absolute x.
+    private(set) var columnWideWindows = UnsafeMutablePointer<TexelWindows.WideWindow>.allocate(capacity: 1)
     private(set) var pixelOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var pixelWeightsX = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     private(set) var pixelWeightsY = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
@@ -71,6 +73,7 @@ final class RowScratch: @unchecked Sendable {
         columnOffsets = .allocate(capacity: n)
         columnWeights = .allocate(capacity: n)
         columnWindows = .allocate(capacity: n)
+        columnWideWindows = .allocate(capacity: n)
         pixelOffsets = .allocate(capacity: n)
         pixelWeightsX = .allocate(capacity: n)
         pixelWeightsY = .allocate(capacity: n)
@@ -114,6 +117,7 @@ final class RowScratch: @unchecked Sendable {
         columnOffsets.deallocate()
         columnWeights.deallocate()
         columnWindows.deallocate()
+        columnWideWindows.deallocate()
         pixelOffsets.deallocate()
         pixelWeightsX.deallocate()
         pixelWeightsY.deallocate()

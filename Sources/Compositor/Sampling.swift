@@ -220,10 +220,12 @@ enum Sampling {
     @inline(never)
     static func horizontalOver(
         _ row: UnsafeRawPointer, offsets: UnsafePointer<Int32>, windows: UnsafePointer<TexelWindows.Window>,
+        wideWindows: UnsafePointer<TexelWindows.WideWindow>? = nil,
         weights: UnsafePointer<UInt32>, count: Int, dst: UnsafeMutablePointer<UInt8>, alpha: UInt8, opaqueSource: Bool,
         backing: UInt32? = nil, scratch: UnsafeMutablePointer<UInt8>
     ) {
-        let run = HorizontalRun(row: row, offsets: offsets, windows: windows, weights: weights, count: count, dst: dst)
+        let run = HorizontalRun(
+            row: row, offsets: offsets, windows: windows, wideWindows: wideWindows, weights: weights, count: count, dst: dst)
         if let backing, backing >> 24 == 255 {
             // Samples laid over an opaque backing are opaque whatever the texture.
             let laid = Backed(colour: backing)
@@ -253,6 +255,8 @@ enum Sampling {
         let row: UnsafeRawPointer
         let offsets: UnsafePointer<Int32>
         let windows: UnsafePointer<TexelWindows.Window>
+        /// Sixteen-column windows (AVX-512 builds), used where they have a form; nil: the eight-column ones.
+        let wideWindows: UnsafePointer<TexelWindows.WideWindow>?
         let weights: UnsafePointer<UInt32>
         let count: Int
         let dst: UnsafeMutablePointer<UInt8>
@@ -276,11 +280,15 @@ enum Sampling {
             var i = 0
             #if SHIFTRENDER_AVX512
             while i &+ 16 <= count {
-                let low = TexelWindows.pairs(row, offsets + i, windows[i])
-                let high = TexelWindows.pairs(row, offsets + (i &+ 8), windows[i &+ 8])
-                let s = WidePixels.lerp(
-                    WidePixels.join(low.left, high.left), WidePixels.join(low.right, high.right),
-                    doubledWeight: WidePixels.load(weights + i))
+                let left: Pixels16, right: Pixels16
+                if let wideWindows, let pairs = TexelWindows.windowedWide(row, wideWindows[i]) {
+                    (left, right) = pairs
+                } else {
+                    let low = TexelWindows.pairs(row, offsets + i, windows[i])
+                    let high = TexelWindows.pairs(row, offsets + (i &+ 8), windows[i &+ 8])
+                    (left, right) = (WidePixels.join(low.left, high.left), WidePixels.join(low.right, high.right))
+                }
+                let s = WidePixels.lerp(left, right, doubledWeight: WidePixels.load(weights + i))
                 let d = UnsafeMutableRawPointer(dst + 4 &* i)
                 WidePixels.store(blend.over({ WidePixels.load(d) }, laying.laid(s)), d)
                 i &+= 16

@@ -54,11 +54,30 @@ enum TexelWindows {
         static let stitched = Window(start: 0, form: 2, lanes: 0)
     }
 
+    /// Sixteen adjacent pixels' windows, for the sixteen-pixel sampling loop of AVX-512 builds
+    /// (`WidePixels`): one 512-bit permute of one window (a span of up to 15 texels) or of two
+    /// (up to 31, all a level's minification leaves) gives each vector, where the two eight-pixel
+    /// `Window`s took two or four 256-bit permutes, their indices widened twice and the halves joined.
+    struct WideWindow {
+        /// Byte offset of the first window in the row.
+        var start: Int32
+        /// 0: one window; 1: two; 2: neither (the eight-pixel `Window`s).
+        var form: Int32
+        /// Each lane's texel from `start`, 0...31.
+        var lanes: SIMD16<UInt8>
+    }
+
     /// Texels a row must stay readable for past its last sampled texel pair.
     /// The windows end at most eight texels past the largest offset's texel: one
     /// window ends eight past the smallest, two windows (a span of eight or more)
     /// sixteen past it. So 8 (7 is the least; `TexelWindowsTests` under ASan finds 6 short).
+    /// Sixteen (`WideWindow`): one window or two of sixteen, ending sixteen past the smallest
+    /// offset's texel or thirty-two past it for a span of sixteen or more, so 15 at least.
+    #if SHIFTRENDER_AVX512
+    static let slackTexels = 16
+    #else
     static let slackTexels = 8
+    #endif
 
     /// Whether this build has the windowed form (`permuted` never nil for spans within two windows).
     #if SHIFTRENDER_AVX2
@@ -109,6 +128,46 @@ enum TexelWindows {
             i &+= 1
         }
     }
+
+    #if SHIFTRENDER_AVX512
+    /// The `WideWindow` of every sixteen columns `i ..< i + 16` that lie within `0 ..< count`
+    /// (`windows[i]` for `i <= count - 16`), offsets monotone as for `describe`.
+    static func describeWide(_ offsets: UnsafePointer<Int32>, count: Int, into windows: UnsafeMutablePointer<WideWindow>) {
+        var i = 0
+        while i &+ 16 <= count {
+            let first = offsets[i]
+            let last = offsets[i &+ 15]
+            let low = first < last ? first : last
+            let span = first < last ? last &- first : first &- last
+            if span <= 31 * 4 {
+                // Offsets that break the invariant pick wrong texels of the same windows (5 bits), never other memory.
+                let relative = _mm512_sub_epi32(UnsafeRawPointer(offsets + i).loadUnaligned(as: __m512i.self), _mm512_set1_epi32(low))
+                let lanes = _mm512_cvtepi32_epi8(_mm512_and_si512(_mm512_srli_epi32(relative, 2), _mm512_set1_epi32(31)))
+                windows[i] = WideWindow(start: low, form: span <= 15 * 4 ? 0 : 1, lanes: unsafeBitCast(lanes, to: SIMD16<UInt8>.self))
+            } else {
+                windows[i] = WideWindow(start: 0, form: 2, lanes: .zero)
+            }
+            i &+= 1
+        }
+    }
+
+    /// The texel pairs a `WideWindow` describes: `left[k]` the texel lane `k` names, `right[k]` the one after
+    /// it; nil for the form that has none.
+    @inline(__always)
+    static func windowedWide(_ row: UnsafeRawPointer, _ w: WideWindow) -> (left: Pixels16, right: Pixels16)? {
+        guard w.form < 2 else { return nil }
+        let index = _mm512_cvtepu8_epi32(unsafeBitCast(w.lanes, to: __m128i.self))
+        let window = row + Int(w.start)
+        if w.form == 0 {
+            return (
+                _mm512_permutexvar_epi32(index, WidePixels.load(window)),
+                _mm512_permutexvar_epi32(index, WidePixels.load(window + 4)))
+        }
+        return (
+            _mm512_permutex2var_epi32(WidePixels.load(window), index, WidePixels.load(window + 64)),
+            _mm512_permutex2var_epi32(WidePixels.load(window + 4), index, WidePixels.load(window + 68)))
+    }
+    #endif
 
     /// The portable form: eight 64-bit loads of texel pairs, split into lanes.
     @inline(__always)

@@ -236,13 +236,20 @@ struct BlendKernelVectorTests {
             let doubledWeights = weights.map { $0 | $0 << 16 }
             var windows = [TexelWindows.Window](repeating: .stitched, count: count + 1)
             offsets.withUnsafeBufferPointer { TexelWindows.describe($0.baseAddress!, count: count, into: &windows) }
+            // And the sixteen-column ones on builds that have them (the sixteen-pixel loop takes them where they
+            // have a form, the eight-column ones elsewhere); other builds pass none.
+            var wideWindows = [TexelWindows.WideWindow](repeating: .init(start: 0, form: 2, lanes: .zero), count: count + 1)
+            #if SHIFTRENDER_AVX512
+            offsets.withUnsafeBufferPointer { TexelWindows.describeWide($0.baseAddress!, count: count, into: &wideWindows) }
+            #endif
             for alpha in UInt8(0) ... 255 {
                 _ = row.withUnsafeBytes { r in
                     offsets.withUnsafeBufferPointer { o in
                         doubledWeights.withUnsafeBufferPointer { w in
                             Self.compare(dst, "alpha \(alpha), count \(count)", mismatches: &mismatches) {
                                 Sampling.horizontalOver(
-                                    r.baseAddress!, offsets: o.baseAddress!, windows: windows, weights: w.baseAddress!,
+                                    r.baseAddress!, offsets: o.baseAddress!, windows: windows, wideWindows: wideWindows,
+                                    weights: w.baseAddress!,
                                     count: count, dst: $0, alpha: alpha, opaqueSource: opaqueSource, backing: backing,
                                     scratch: scratch)
                             } reference: {

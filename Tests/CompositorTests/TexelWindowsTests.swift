@@ -98,6 +98,53 @@ struct TexelWindowsTests {
         #expect(TexelWindows.isWindowed ? forms[0] > 500 && forms[1] > 500 : forms[0] + forms[1] == 0, "\(forms)")
     }
 
+    #if SHIFTRENDER_AVX512
+    @Test("Sixteen-column windows give every sixteen columns the stitched pairs, in one window, two or none")
+    func wideWindowsMatchStitchedPairs() {
+        var rng = SeededGenerator(seed: 0x7E8_3116)
+        var forms = [0, 0, 0]
+        var mismatches: [String] = []
+        for trial in 0 ..< 300 {
+            let count = Int.random(in: 0 ... 90, using: &rng)
+            // Steps of up to five texels: spans of 0 to 75 over sixteen columns, so every form.
+            let offsets = Self.monotoneOffsets(
+                count: count, maxStep: [0, 1, 2, 3, 5][trial % 5], descending: trial % 3 == 1, using: &rng)
+            // Exactly as long as the contract asks: the last pair, then the slack.
+            let texels = Int(offsets.max() ?? 0) / 4 + 2 + TexelWindows.slackTexels
+            let row = (0 ..< texels).map { _ in UInt32.random(in: 0 ... .max, using: &rng) }
+            // Entries past `count - 16` must stay untouched: a sentinel form shows a write.
+            let sentinel = TexelWindows.WideWindow(start: -1, form: 9, lanes: .zero)
+            var windows = [TexelWindows.WideWindow](repeating: sentinel, count: count + 1)
+            offsets.withUnsafeBufferPointer { o in TexelWindows.describeWide(o.baseAddress!, count: count, into: &windows) }
+            if windows[max(0, count - 15)...].contains(where: { $0.form != 9 }) { mismatches.append("wrote past \(count - 16)") }
+            row.withUnsafeBytes { r in
+                offsets.withUnsafeBufferPointer { o in
+                    var i = 0
+                    while i + 16 <= count {
+                        defer { i += 1 }
+                        let form = Int(windows[i].form)
+                        forms[min(form, 2)] += 1
+                        let span = abs(Int(offsets[i + 15] - offsets[i])) / 4
+                        let expectedForm = span <= 15 ? 0 : span <= 31 ? 1 : 2
+                        if form != expectedForm { mismatches.append("span \(span) given form \(form)") }
+                        guard let got = TexelWindows.windowedWide(r.baseAddress!, windows[i]) else { continue }
+                        let low = TexelWindows.stitched(r.baseAddress!, o.baseAddress! + i)
+                        let high = TexelWindows.stitched(r.baseAddress!, o.baseAddress! + i + 8)
+                        let left = unsafeBitCast(got.left, to: SIMD16<UInt32>.self)
+                        let right = unsafeBitCast(got.right, to: SIMD16<UInt32>.self)
+                        if left != SIMD16(lowHalf: low.left, highHalf: high.left)
+                            || right != SIMD16(lowHalf: low.right, highHalf: high.right) {
+                            mismatches.append("count \(count), column \(i), span \(span)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) cases, e.g. \(mismatches.prefix(3))")
+        #expect(forms.allSatisfy { $0 > 300 }, "\(forms)")
+    }
+    #endif
+
     @Test("Column tables are monotone for any scale, flip and offset, so the windows' contract holds")
     func columnTablesAreMonotone() {
         var rng = SeededGenerator(seed: 0xC01_0301)
