@@ -19,8 +19,24 @@ protocol SampleBlend {
     func over(_ target: () -> Pixels8, _ sample: Pixels8) -> Pixels8
     #if SHIFTRENDER_AVX512
     func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16
+    /// `over(target, laying.laid(WidePixels.stepToward(p, q, factor:)))`: the sample's bilinear step and
+    /// the blend, which a form may fuse.
+    func over<Laying: SampleLaying>(
+        _ target: () -> Pixels16, _ laying: Laying, steppingFrom p: Pixels16, to q: Pixels16, factor: Pixels16
+    ) -> Pixels16
     #endif
 }
+
+#if SHIFTRENDER_AVX512
+extension SampleBlend {
+    @inline(__always)
+    func over<Laying: SampleLaying>(
+        _ target: () -> Pixels16, _ laying: Laying, steppingFrom p: Pixels16, to q: Pixels16, factor: Pixels16
+    ) -> Pixels16 {
+        over(target, laying.laid(WidePixels.stepToward(p, q, factor: factor)))
+    }
+}
+#endif
 
 /// The samples as they are.
 struct AsSampled: SampleLaying {
@@ -79,6 +95,18 @@ struct OpaqueAtAlpha: SampleBlend {
     #if SHIFTRENDER_AVX512
     @inline(__always) func over(_ target: () -> Pixels16, _ sample: Pixels16) -> Pixels16 {
         WidePixels.blendOpaque(target(), sample, factor: _mm512_broadcast_i32x4(_mm256_castsi256_si128(factor)))
+    }
+
+    /// Samples as they are: both steps on the channels' halves (`WidePixels.stepTowardTwice`), the same bits.
+    @inline(__always)
+    func over<Laying: SampleLaying>(
+        _ target: () -> Pixels16, _ laying: Laying, steppingFrom p: Pixels16, to q: Pixels16, factor: Pixels16
+    ) -> Pixels16 {
+        let blendFactor = _mm512_broadcast_i32x4(_mm256_castsi256_si128(self.factor))
+        guard Laying.self == AsSampled.self else {
+            return WidePixels.blendOpaque(target(), laying.laid(WidePixels.stepToward(p, q, factor: factor)), factor: blendFactor)
+        }
+        return WidePixels.stepTowardTwice(p, q, factor: factor, from: target(), factor: blendFactor)
     }
     #endif
 }

@@ -288,9 +288,10 @@ enum Sampling {
                     let high = TexelWindows.pairs(row, offsets + (i &+ 8), windows[i &+ 8])
                     (left, right) = (WidePixels.join(low.left, high.left), WidePixels.join(low.right, high.right))
                 }
-                let s = WidePixels.lerp(left, right, doubledWeight: WidePixels.load(weights + i))
+                // `WidePixels.lerp`'s step, left to the blend (which may fuse it with its own).
+                let factor = WidePixels.stepFactor(doubledWeight: WidePixels.load(weights + i))
                 let d = UnsafeMutableRawPointer(dst + 4 &* i)
-                WidePixels.store(blend.over({ WidePixels.load(d) }, laying.laid(s)), d)
+                WidePixels.store(blend.over({ WidePixels.load(d) }, laying, steppingFrom: left, to: right, factor: factor), d)
                 i &+= 16
             }
             #endif

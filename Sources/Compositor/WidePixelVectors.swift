@@ -90,8 +90,12 @@ enum WidePixels {
     /// `lerp(_:_:doubledWeight:)`, the same `vpmulhrsw` form (weights 0...255).
     @inline(__always)
     static func lerp(_ p: Pixels16, _ q: Pixels16, doubledWeight w1: Pixels16) -> Pixels16 {
-        stepToward(p, q, factor: _mm512_slli_epi16(w1, 7))
+        stepToward(p, q, factor: stepFactor(doubledWeight: w1))
     }
+
+    /// The `stepToward` factor of `lerp`'s doubled weights: `128 w` per 16-bit lane.
+    @inline(__always)
+    static func stepFactor(doubledWeight w1: Pixels16) -> Pixels16 { _mm512_slli_epi16(w1, 7) }
 
     /// `stepToward(_:_:factor:)` of `PixelVectors.swift`, sixteen pixels: `p + mulhrs(q - p, factor)` per channel.
     @inline(__always)
@@ -100,6 +104,24 @@ enum WidePixels {
         let rb = _mm512_add_epi16(fromRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), fromRB), factor))
         let fromGA = greenAlpha(p)
         let ga = _mm512_add_epi16(fromGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), fromGA), factor))
+        return _mm512_or_si512(rb, lowBytesUp(ga))
+    }
+
+    /// `stepToward(d, stepToward(p, q, factor: toward), factor: blend)`: the step from `p` to `q` left in its two
+    /// halves for the step from `d` (it lies between `p` and `q`, so each 16-bit lane holds a byte), not joined
+    /// and split again: the bilinear sample and the opaque blend of `horizontalOver` in 18 instructions, not 24.
+    @inline(__always)
+    static func stepTowardTwice(
+        _ p: Pixels16, _ q: Pixels16, factor toward: Pixels16, from d: Pixels16, factor blend: Pixels16
+    ) -> Pixels16 {
+        let pRB = redBlue(p)
+        let pGA = greenAlpha(p)
+        let sRB = _mm512_add_epi16(pRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), pRB), toward))
+        let sGA = _mm512_add_epi16(pGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), pGA), toward))
+        let dRB = redBlue(d)
+        let dGA = greenAlpha(d)
+        let rb = _mm512_add_epi16(dRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(sRB, dRB), blend))
+        let ga = _mm512_add_epi16(dGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(sGA, dGA), blend))
         return _mm512_or_si512(rb, lowBytesUp(ga))
     }
 
