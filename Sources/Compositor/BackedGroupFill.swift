@@ -137,15 +137,6 @@ struct BackedGroupFill: Fill {
         return row.alphaRun(y, lower, upper)
     }
 
-    /// `alpha[lower ..< upper]` without its zero ends.
-    @inline(__always)
-    private static func live(_ alpha: UnsafePointer<UInt8>, _ lower: Int, _ upper: Int) -> (lower: Int, upper: Int) {
-        var live = (lower: lower, upper: upper)
-        while live.lower < live.upper && alpha[live.lower] == 0 { live.lower += 1 }
-        while live.upper > live.lower && alpha[live.upper - 1] == 0 { live.upper -= 1 }
-        return live
-    }
-
     /// Pixels `lower ..< upper` of row `y` where the solid covers less than 1: the layer's pixels, made as the
     /// layer's two items would make them (each its own coverage alpha at opacity 1), then composited at the
     /// group's opacity as the group's item would (its box covers them exactly 1). On steady rows the alphas
@@ -158,7 +149,7 @@ struct BackedGroupFill: Fill {
         let layer = band.layerRow + 4 &* lower
         layer.update(repeating: 0, count: 4 &* count)
         var alpha = UnsafePointer(band.solidAlpha)
-        let solid = steady ? live(alpha, lower, upper) : edgeAlpha(band, y, lower, upper, row)
+        let solid = steady ? CoverageKernels.nonZero(alpha, lower, upper) : edgeAlpha(band, y, lower, upper, row)
         if !steady { alpha = UnsafePointer(row.scratch.alpha) }
         if solid.lower < solid.upper {
             BlendKernels.sourceOverSolid(
@@ -168,7 +159,7 @@ struct BackedGroupFill: Fill {
         let sampled: (lower: Int, upper: Int)
         if steady {
             alpha = UnsafePointer(band.bitmapAlpha)
-            sampled = live(alpha, lower, upper)
+            sampled = CoverageKernels.nonZero(alpha, lower, upper)
         } else {
             row.shapeCoverage(y, lower, upper)
             sampled = row.alphaRun(y, lower, upper)

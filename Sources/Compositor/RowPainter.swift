@@ -209,10 +209,8 @@ struct ItemRow {
             keep(steady.interiorUpper, steady.upper)
             scratch.steadyAlphaReady = true
         }
-        var live = (lower, upper)
-        while live.0 < live.1 && alpha[live.0] == 0 { live.0 += 1 }
-        while live.1 > live.0 && alpha[live.1 - 1] == 0 { live.1 -= 1 }
-        return (alpha, live.0, live.1)
+        let live = CoverageKernels.nonZero(alpha, lower, upper)
+        return (alpha, live.lower, live.upper)
     }
 
     /// Source-over of one premultiplied colour with the alpha of coverage

@@ -173,4 +173,24 @@ struct CoverageTests {
         #expect(differing.isEmpty, "\(differing.count) lanes differ, e.g. \(differing.prefix(3))")
         #expect(inZone > 1000)
     }
+
+    @Test("nonZero trims exactly the zero bytes at both ends of a run, eight at a time or one")
+    func nonZeroTrimsZeroEnds() {
+        var rng = SeededGenerator(seed: 0x2E_0AB5)
+        for _ in 0 ..< 3000 {
+            let count = Int.random(in: 0 ... 70, using: &rng)
+            // Zeros, then a middle of any bytes (zeros among them), then zeros; or all zeros.
+            let lead = Int.random(in: 0 ... count, using: &rng)
+            let tail = Int.random(in: 0 ... count - lead, using: &rng)
+            var alpha = [UInt8](repeating: 0, count: count)
+            for i in lead ..< count - tail { alpha[i] = Bool.random(using: &rng) ? 0 : .random(in: 1 ... 255, using: &rng) }
+            let lower = Int.random(in: 0 ... count, using: &rng)
+            let upper = Int.random(in: lower ... count, using: &rng)
+            // By hand: the first and last non-zero bytes of the range, or an empty run at its end.
+            let inked = (lower ..< upper).filter { alpha[$0] != 0 }
+            let expected = inked.isEmpty ? (upper, upper) : (inked.first!, inked.last! + 1)
+            let got = alpha.withUnsafeBufferPointer { CoverageKernels.nonZero($0.baseAddress!, lower, upper) }
+            #expect(got == expected, "count \(count), range \(lower) ..< \(upper)")
+        }
+    }
 }
