@@ -1,3 +1,7 @@
+#if SHIFTRENDER_AVX2
+import _Builtin_intrinsics.intel
+#endif
+
 /// Coverage of a `CoverageShape` over runs of target pixels.
 ///
 /// `coverageRow` is the kernel the rasterizer calls (Float, one row span at a
@@ -57,6 +61,19 @@ enum CoverageKernels {
                 slot.storeBytes(of: current.replacing(with: ramp, where: ramp .< current), as: SIMD8<Float>.self)
                 x &+= 8
             }
+            #if SHIFTRENDER_AVX2
+            // The last pixels of the segment as one more vector, its lanes past `b` neither read nor written
+            // (`vmaskmovps`): the scalar loop's `cornerRamp` paid two divides and a square root a pixel.
+            if x < b {
+                let xf = Float(Int32(truncatingIfNeeded: x)) + iota
+                let ramp = cornerRamp8(s, u: ia * xf + rowU, v: ib * xf + rowV)
+                let inSegment = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: b &- x))
+                let mask = unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: inSegment), to: __m256i.self)
+                let slot = out + (x - x0)
+                let current = _mm256_maskload_ps(slot, mask)
+                _mm256_maskstore_ps(slot, mask, current.replacing(with: ramp, where: ramp .< current))
+            }
+            #else
             for x in x ..< b {
                 let xf = Float(x)
                 let u = ia * xf + rowU
@@ -64,6 +81,7 @@ enum CoverageKernels {
                 let i = x - x0
                 out[i] = min(out[i], cornerRamp(s, u: u, v: v))
             }
+            #endif
         }
     }
 

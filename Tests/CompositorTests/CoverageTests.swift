@@ -141,6 +141,45 @@ struct CoverageTests {
         }
     }
 
+    @Test("coverageRow gives each pixel its scalar value bit for bit (slabs, then the corner ramp) and writes nothing past the run")
+    func coverageRowEqualsScalarPixels() {
+        var rng = SeededGenerator(seed: 0xC0_4E5)
+        var differing: [String] = []
+        var cornerPixels = 0
+        for trial in 0 ..< 300 {
+            let turned = trial % 3 == 0
+            let t = AffineTransform2D.scale(Double.random(in: 0.5 ... 3, using: &rng), Double.random(in: 0.5 ... 3, using: &rng))
+                .concatenating(.rotation(turned ? Double.random(in: -3.2 ... 3.2, using: &rng) : 0))
+                .concatenating(.translation(Double.random(in: 0 ... 40, using: &rng), Double.random(in: 0 ... 40, using: &rng)))
+            let shape = rect(0, 0, Double.random(in: 2 ... 50, using: &rng), Double.random(in: 2 ... 50, using: &rng),
+                radius: Double.random(in: 0.5 ... 25, using: &rng))
+            guard let s = CoverageShape(transform: t, shape: shape) else { continue }
+            for y in max(0, s.bounds.y0) ..< min(160, s.bounds.y1) {
+                // Runs of every length from every start, as edge runs are.
+                let x0 = Int.random(in: s.bounds.x0 ... s.bounds.x1, using: &rng)
+                let count = Int.random(in: 0 ... max(0, s.bounds.x1 - x0), using: &rng)
+                var out = [Float](repeating: 7, count: count + 16)
+                out.withUnsafeMutableBufferPointer { CoverageKernels.coverageRow(s, y: y, x0: x0, count: count, into: $0.baseAddress!) }
+                if out[count...].contains(where: { $0 != 7 }) { differing.append("wrote past \(count) pixels") }
+                let rowU = Float(s.inverse.c * Double(y) + s.inverse.tx)
+                let rowV = Float(s.inverse.d * Double(y) + s.inverse.ty)
+                func clamp(_ v: Float) -> Float { v > 0 ? (v < 1 ? v : 1) : 0 }
+                for i in 0 ..< count {
+                    let xf = Float(x0) + Float(i)
+                    let u = s.ia * xf + rowU, v = s.ib * xf + rowV
+                    let cu = clamp(min(0.5 + (s.halfWidth - abs(u)) * s.pixelsPerU, s.widthInPixels))
+                    let cv = clamp(min(0.5 + (s.halfHeight - abs(v)) * s.pixelsPerV, s.heightInPixels))
+                    let ramp = CoverageKernels.cornerRamp(s, u: u, v: v)
+                    if ramp != 1 { cornerPixels += 1 }
+                    let expected = min(cu * cv, ramp)
+                    if out[i].bitPattern != expected.bitPattern { differing.append("\(shape) at (\(x0 + i), \(y)): \(out[i]) for \(expected)") }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, e.g. \(differing.prefix(3))")
+        #expect(cornerPixels > 2000, "\(cornerPixels)")
+    }
+
     @Test("The corner ramp's eight-lane form equals the scalar one bit for bit, in and out of the zones")
     func cornerRampLanes() {
         var rng = SeededGenerator(seed: 0xC0_4E4)
