@@ -146,6 +146,9 @@ struct BackedGroupFill: Fill {
     ) {
         guard lower < upper else { return }
         let count = upper - lower
+        #if SHIFTRENDER_AVX512
+        if count <= 16 { return drawThroughRegister(&band, y, lower, upper, row, steady: steady) }
+        #endif
         let layer = band.layerRow + 4 &* lower
         layer.update(repeating: 0, count: 4 &* count)
         var alpha = UnsafePointer(band.solidAlpha)
@@ -174,6 +177,51 @@ struct BackedGroupFill: Fill {
         }
         BlendKernels.sourceOverConstant(dst: row.pixel(lower, y), src: layer, alpha: band.groupAlpha, count: count)
     }
+
+    #if SHIFTRENDER_AVX512
+    /// `drawThroughLayerRow` of at most sixteen pixels with the layer's pixels in one register: the kernels'
+    /// sixteen-pixel forms (`sourceOverSolid`, `sourceOver`, `sourceOverConstant` of a run this short, each a
+    /// blend lane by lane) in the same order, so the same bytes. Through the scratch row each kernel's masked load
+    /// read bytes just stored, which waits for the stores to drain, three times a run: the cards' one- and
+    /// two-pixel edges on steady rows paid that on every row.
+    private static func drawThroughRegister(
+        _ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow, steady: Bool
+    ) {
+        let count = upper - lower
+        if !steady { _ = edgeAlpha(band, y, lower, upper, row) }
+        // The solid over a clear layer; lanes where it does not reach have alpha 0 and stay clear.
+        let solidAlpha = WidePixels.alphaLanes(steady ? UnsafePointer(band.solidAlpha + lower) : UnsafePointer(row.scratch.alpha + lower), count: count)
+        var layer = WidePixels.blend(WidePixels.splat(0), WidePixels.splat(unsafeBitCast(band.color, to: UInt32.self)), solidAlpha)
+        let bitmapAlpha: UnsafePointer<UInt8>
+        let sampled: (lower: Int, upper: Int)
+        if steady {
+            bitmapAlpha = UnsafePointer(band.bitmapAlpha)
+            sampled = CoverageKernels.nonZero(bitmapAlpha, lower, upper)
+        } else {
+            row.shapeCoverage(y, lower, upper)
+            sampled = row.alphaRun(y, lower, upper)
+            bitmapAlpha = UnsafePointer(row.scratch.alpha)
+        }
+        let n = sampled.upper - sampled.lower
+        // Samples of clear texels are 0, which the blend lays over the layer as nothing: not sampled (the edges of a
+        // card's content usually are clear).
+        if n > 0 && !band.bitmap.sampler.readsOnlyClearTexels(y: y, x: sampled.lower, count: n) {
+            // Sampled as the layer path samples: its live pixels only, without the backing.
+            let backing = band.bitmap.sampler.backing
+            band.bitmap.sampler.backing = nil
+            let samples = band.bitmap.sampler.sample(y: y, x: sampled.lower, count: n)
+            band.bitmap.sampler.backing = backing
+            let placed = WidePixels.movedUp(WidePixels.load(samples, count: n), by: sampled.lower - lower, count: n)
+            layer = WidePixels.blend(layer, placed, WidePixels.alphaLanes(bitmapAlpha + lower, count: count))
+        }
+        guard band.groupAlpha != 0 else { return }
+        let target = UnsafeMutableRawPointer(row.pixel(lower, y))
+        let under = WidePixels.load(target, count: count)
+        let blended = band.groupAlpha == 255
+            ? WidePixels.blendFull(under, layer) : WidePixels.blend(under, layer, WidePixels.splat(UInt32(band.groupAlpha)))
+        WidePixels.store(blended, target, count: count)
+    }
+    #endif
 
     /// None alone, as for a group's layer: `GroupTests` compares it with the layer path instead.
     func referencePixel(_ item: PreparedItem, x: Int, y: Int) -> (coverage: Double, source: SIMD4<UInt8>)? { nil }

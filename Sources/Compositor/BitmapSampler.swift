@@ -164,6 +164,16 @@ struct BitmapSampler {
         #endif
     }
 
+    /// True when pixels `x ..< x + count` of row `y` (after `beginRow`) read only clear texels, so every sample is 0
+    /// (`sample` gives them so); false when any may read an inked one or the texture has no ink map.
+    /// `mutating` though it changes nothing: see `blendInterior`.
+    mutating func readsOnlyClearTexels(y: Int, x: Int, count: Int) -> Bool {
+        guard separable, inkRunCount >= 0 else { return false }
+        var inked = false
+        forEachRun(y, x, count) { _, _, runInked in inked = inked || runInked }
+        return !inked
+    }
+
     /// Calls `body(lower, upper, inked)` for the runs of pixels `x ..< x + count` of row `y`, left to right,
     /// that may read inked texels (`inked`) or read only clear ones; one inked run when there is no ink map.
     @inline(__always)

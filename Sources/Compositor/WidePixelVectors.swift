@@ -155,6 +155,14 @@ enum WidePixels {
         return _mm512_add_epi32(s, joinQuotients(_mm512_mullo_epi16(redBlue(d), inv2), _mm512_mullo_epi16(greenAlpha(d), inv2)))
     }
 
+    /// `v`'s first `count` pixels moved up to lanes `by ..< by + count` (0 <= by, by + count <= 16), zeros elsewhere.
+    @inline(__always)
+    static func movedUp(_ v: Pixels16, by k: Int, count: Int) -> Pixels16 {
+        let iota = unsafeBitCast(SIMD16<Int32>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), to: Pixels16.self)
+        let index = _mm512_sub_epi32(iota, _mm512_set1_epi32(Int32(truncatingIfNeeded: k)))
+        return _mm512_maskz_permutexvar_epi32(lanes(k &+ count) & ~lanes(k), index, v)
+    }
+
     /// Whether every pixel of `a` is the one of `b`.
     @inline(__always)
     static func equal(_ a: Pixels16, _ b: Pixels16) -> Bool {
