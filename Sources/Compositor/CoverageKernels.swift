@@ -160,7 +160,7 @@ enum CoverageKernels {
     /// Eight lanes of `cornerRamp`, the same operations in the same order (so the same bits: a test
     /// compares them lane by lane). The corner rows of rounded items spent 4% of the benchmark plan's
     /// time in the scalar loop (benchmarks/RESULTS.md).
-    @inline(__always)
+    @inline(always)
     static func cornerRamp8(_ s: CoverageShape, u: SIMD8<Float>, v: SIMD8<Float>) -> SIMD8<Float> {
         let zero = SIMD8<Float>(repeating: 0)
         let qx = abs8(u) - s.innerHalfWidth
