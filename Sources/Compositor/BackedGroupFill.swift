@@ -190,7 +190,8 @@ struct BackedGroupFill: Fill {
         let count = upper - lower
         if !steady { _ = edgeAlpha(band, y, lower, upper, row) }
         // The solid over a clear layer; lanes where it does not reach have alpha 0 and stay clear.
-        let solidAlpha = WidePixels.alphaLanes(steady ? UnsafePointer(band.solidAlpha + lower) : UnsafePointer(row.scratch.alpha + lower), count: count)
+        let solidAlphaRow = steady ? UnsafePointer(band.solidAlpha) : UnsafePointer(row.scratch.alpha)
+        let solidAlpha = WidePixels.alphaLanes(solidAlphaRow + lower, count: count)
         var layer = WidePixels.blend(WidePixels.splat(0), WidePixels.splat(unsafeBitCast(band.color, to: UInt32.self)), solidAlpha)
         let bitmapAlpha: UnsafePointer<UInt8>
         let sampled: (lower: Int, upper: Int)

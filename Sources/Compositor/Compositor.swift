@@ -49,7 +49,8 @@
 ///   texel pair is one 64-bit load, no clamping per read); separable mappings
 ///   use a per-item column table, one contiguous vertical blend per row and a
 ///   horizontal pass fused with the blend, its texel pairs permuted out of
-///   contiguous windows worked out once per table (`TexelWindows`, AVX2); rotated ones a SIMD coordinate pass
+///   contiguous windows worked out once per table (`TexelWindows`, AVX2; on AVX-512 one
+///   permute of sixteen-texel windows gives sixteen pixels' pairs); rotated ones a SIMD coordinate pass
 ///   and a gather pass; unit scale at integer offsets reads texels directly.
 ///   Separable rows sample only the texel runs their rows ink (`InkMap`): a
 ///   snapshot's transparent texels sample to 0, which leaves the target as it is.

@@ -172,7 +172,9 @@ struct CoverageTests {
                     let ramp = CoverageKernels.cornerRamp(s, u: u, v: v)
                     if ramp != 1 { cornerPixels += 1 }
                     let expected = min(cu * cv, ramp)
-                    if out[i].bitPattern != expected.bitPattern { differing.append("\(shape) at (\(x0 + i), \(y)): \(out[i]) for \(expected)") }
+                    if out[i].bitPattern != expected.bitPattern {
+                        differing.append("\(shape) at (\(x0 + i), \(y)): \(out[i]) for \(expected)")
+                    }
                 }
             }
         }
