@@ -137,6 +137,47 @@ struct BackedGroupFill: Fill {
         return row.alphaRun(y, lower, upper)
     }
 
+    /// The solid's alpha over `lower ..< upper` on row `y`, as its own item in the layer would get it (`edgeAlpha`),
+    /// and its non-zero pixels.
+    @inline(__always)
+    private static func solidAlpha(
+        _ band: Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow, steady: Bool
+    ) -> (alpha: UnsafePointer<UInt8>, lower: Int, upper: Int) {
+        runAlpha(kept: band.solidAlpha, steady: steady, lower, upper, row) { edgeAlpha(band, y, lower, upper, row) }
+    }
+
+    /// The bitmap's alpha over `lower ..< upper` on row `y`, as its own item in the layer would get it
+    /// (`ItemRow.alphaRun` of its coverage), and its non-zero pixels.
+    @inline(__always)
+    private static func bitmapAlpha(
+        _ band: Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow, steady: Bool
+    ) -> (alpha: UnsafePointer<UInt8>, lower: Int, upper: Int) {
+        runAlpha(kept: band.bitmapAlpha, steady: steady, lower, upper, row) {
+            row.shapeCoverage(y, lower, upper)
+            return row.alphaRun(y, lower, upper)
+        }
+    }
+
+    /// On a steady row the band's `kept` alpha, else what `compute` leaves in `row.scratch.alpha`; with the non-zero pixels.
+    @inline(__always)
+    private static func runAlpha(
+        kept: UnsafeMutablePointer<UInt8>, steady: Bool, _ lower: Int, _ upper: Int, _ row: ItemRow,
+        compute: () -> (lower: Int, upper: Int)
+    ) -> (alpha: UnsafePointer<UInt8>, lower: Int, upper: Int) {
+        let live = steady ? CoverageKernels.nonZero(kept, lower, upper) : compute()
+        return (UnsafePointer(steady ? kept : row.scratch.alpha), live.lower, live.upper)
+    }
+
+    /// The bitmap's samples of pixels `x ..< x + count` on row `y` as the layer's bitmap item takes them: without the
+    /// backing colour (`BitmapSampler.sample`; valid until its next call).
+    @inline(__always)
+    private static func layerSamples(_ band: inout Band, _ y: Int, _ x: Int, _ count: Int) -> UnsafePointer<UInt8> {
+        let backing = band.bitmap.sampler.backing
+        band.bitmap.sampler.backing = nil
+        defer { band.bitmap.sampler.backing = backing }
+        return band.bitmap.sampler.sample(y: y, x: x, count: count)
+    }
+
     /// Pixels `lower ..< upper` of row `y` where the solid covers less than 1: the layer's pixels, made as the
     /// layer's two items would make them (each its own coverage alpha at opacity 1), then composited at the
     /// group's opacity as the group's item would (its box covers them exactly 1). On steady rows the alphas
@@ -151,29 +192,18 @@ struct BackedGroupFill: Fill {
         #endif
         let layer = band.layerRow + 4 &* lower
         layer.update(repeating: 0, count: 4 &* count)
-        var alpha = UnsafePointer(band.solidAlpha)
-        let solid = steady ? CoverageKernels.nonZero(alpha, lower, upper) : edgeAlpha(band, y, lower, upper, row)
-        if !steady { alpha = UnsafePointer(row.scratch.alpha) }
+        let solid = solidAlpha(band, y, lower, upper, row, steady: steady)
         if solid.lower < solid.upper {
             BlendKernels.sourceOverSolid(
-                dst: band.layerRow + 4 &* solid.lower, color: band.color, alpha: alpha + solid.lower,
+                dst: band.layerRow + 4 &* solid.lower, color: band.color, alpha: solid.alpha + solid.lower,
                 count: solid.upper - solid.lower)
         }
-        let sampled: (lower: Int, upper: Int)
-        if steady {
-            alpha = UnsafePointer(band.bitmapAlpha)
-            sampled = CoverageKernels.nonZero(alpha, lower, upper)
-        } else {
-            row.shapeCoverage(y, lower, upper)
-            sampled = row.alphaRun(y, lower, upper)
-        }
-        if sampled.lower < sampled.upper {
-            let backing = band.bitmap.sampler.backing
-            band.bitmap.sampler.backing = nil
-            BitmapFill.blend(
-                &band.bitmap, y: y, x: sampled.lower, count: sampled.upper - sampled.lower,
-                dst: band.layerRow + 4 &* sampled.lower, alpha: alpha + sampled.lower)
-            band.bitmap.sampler.backing = backing
+        let bitmap = bitmapAlpha(band, y, lower, upper, row, steady: steady)
+        if bitmap.lower < bitmap.upper {
+            let n = bitmap.upper - bitmap.lower
+            BlendKernels.sourceOver(
+                dst: band.layerRow + 4 &* bitmap.lower, src: layerSamples(&band, y, bitmap.lower, n),
+                alpha: bitmap.alpha + bitmap.lower, count: n)
         }
         BlendKernels.sourceOverConstant(dst: row.pixel(lower, y), src: layer, alpha: band.groupAlpha, count: count)
     }
@@ -188,32 +218,17 @@ struct BackedGroupFill: Fill {
         _ band: inout Band, _ y: Int, _ lower: Int, _ upper: Int, _ row: ItemRow, steady: Bool
     ) {
         let count = upper - lower
-        if !steady { _ = edgeAlpha(band, y, lower, upper, row) }
         // The solid over a clear layer; lanes where it does not reach have alpha 0 and stay clear.
-        let solidAlphaRow = steady ? UnsafePointer(band.solidAlpha) : UnsafePointer(row.scratch.alpha)
-        let solidAlpha = WidePixels.alphaLanes(solidAlphaRow + lower, count: count)
-        var layer = WidePixels.blend(WidePixels.splat(0), WidePixels.splat(unsafeBitCast(band.color, to: UInt32.self)), solidAlpha)
-        let bitmapAlpha: UnsafePointer<UInt8>
-        let sampled: (lower: Int, upper: Int)
-        if steady {
-            bitmapAlpha = UnsafePointer(band.bitmapAlpha)
-            sampled = CoverageKernels.nonZero(bitmapAlpha, lower, upper)
-        } else {
-            row.shapeCoverage(y, lower, upper)
-            sampled = row.alphaRun(y, lower, upper)
-            bitmapAlpha = UnsafePointer(row.scratch.alpha)
-        }
-        let n = sampled.upper - sampled.lower
+        let solid = WidePixels.alphaLanes(solidAlpha(band, y, lower, upper, row, steady: steady).alpha + lower, count: count)
+        var layer = WidePixels.blend(WidePixels.splat(0), WidePixels.splat(unsafeBitCast(band.color, to: UInt32.self)), solid)
+        let bitmap = bitmapAlpha(band, y, lower, upper, row, steady: steady)
+        let n = bitmap.upper - bitmap.lower
         // Samples of clear texels are 0, which the blend lays over the layer as nothing: not sampled (the edges of a
         // card's content usually are clear).
-        if n > 0 && !band.bitmap.sampler.readsOnlyClearTexels(y: y, x: sampled.lower, count: n) {
-            // Sampled as the layer path samples: its live pixels only, without the backing.
-            let backing = band.bitmap.sampler.backing
-            band.bitmap.sampler.backing = nil
-            let samples = band.bitmap.sampler.sample(y: y, x: sampled.lower, count: n)
-            band.bitmap.sampler.backing = backing
-            let placed = WidePixels.movedUp(WidePixels.load(samples, count: n), by: sampled.lower - lower, count: n)
-            layer = WidePixels.blend(layer, placed, WidePixels.alphaLanes(bitmapAlpha + lower, count: count))
+        if n > 0 && !band.bitmap.sampler.readsOnlyClearTexels(y: y, x: bitmap.lower, count: n) {
+            let samples = layerSamples(&band, y, bitmap.lower, n)
+            let placed = WidePixels.movedUp(WidePixels.load(samples, count: n), by: bitmap.lower - lower, count: n)
+            layer = WidePixels.blend(layer, placed, WidePixels.alphaLanes(bitmap.alpha + lower, count: count))
         }
         guard band.groupAlpha != 0 else { return }
         let target = UnsafeMutableRawPointer(row.pixel(lower, y))
