@@ -102,10 +102,8 @@ struct OpaqueAtAlpha: SampleBlend {
     func over<Laying: SampleLaying>(
         _ target: () -> Pixels16, _ laying: Laying, steppingFrom p: Pixels16, to q: Pixels16, factor: Pixels16
     ) -> Pixels16 {
+        guard Laying.self == AsSampled.self else { return over(target, laying.laid(WidePixels.stepToward(p, q, factor: factor))) }
         let blendFactor = _mm512_broadcast_i32x4(_mm256_castsi256_si128(self.factor))
-        guard Laying.self == AsSampled.self else {
-            return WidePixels.blendOpaque(target(), laying.laid(WidePixels.stepToward(p, q, factor: factor)), factor: blendFactor)
-        }
         return WidePixels.stepTowardTwice(p, q, factor: factor, from: target(), factor: blendFactor)
     }
     #endif

@@ -100,11 +100,14 @@ enum WidePixels {
     /// `stepToward(_:_:factor:)` of `PixelVectors.swift`, sixteen pixels: `p + mulhrs(q - p, factor)` per channel.
     @inline(__always)
     static func stepToward(_ p: Pixels16, _ q: Pixels16, factor: Pixels16) -> Pixels16 {
-        let fromRB = redBlue(p)
-        let rb = _mm512_add_epi16(fromRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), fromRB), factor))
-        let fromGA = greenAlpha(p)
-        let ga = _mm512_add_epi16(fromGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), fromGA), factor))
-        return _mm512_or_si512(rb, lowBytesUp(ga))
+        _mm512_or_si512(
+            stepHalves(redBlue(p), redBlue(q), factor), lowBytesUp(stepHalves(greenAlpha(p), greenAlpha(q), factor)))
+    }
+
+    /// `p + mulhrs(q - p, factor)` per 16-bit lane: one channel half of `stepToward`.
+    @inline(__always)
+    private static func stepHalves(_ p: Pixels16, _ q: Pixels16, _ factor: Pixels16) -> Pixels16 {
+        _mm512_add_epi16(p, _mm512_mulhrs_epi16(_mm512_sub_epi16(q, p), factor))
     }
 
     /// `stepToward(d, stepToward(p, q, factor: toward), factor: blend)`: the step from `p` to `q` left in its two
@@ -114,14 +117,8 @@ enum WidePixels {
     static func stepTowardTwice(
         _ p: Pixels16, _ q: Pixels16, factor toward: Pixels16, from d: Pixels16, factor blend: Pixels16
     ) -> Pixels16 {
-        let pRB = redBlue(p)
-        let pGA = greenAlpha(p)
-        let sRB = _mm512_add_epi16(pRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(redBlue(q), pRB), toward))
-        let sGA = _mm512_add_epi16(pGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(greenAlpha(q), pGA), toward))
-        let dRB = redBlue(d)
-        let dGA = greenAlpha(d)
-        let rb = _mm512_add_epi16(dRB, _mm512_mulhrs_epi16(_mm512_sub_epi16(sRB, dRB), blend))
-        let ga = _mm512_add_epi16(dGA, _mm512_mulhrs_epi16(_mm512_sub_epi16(sGA, dGA), blend))
+        let rb = stepHalves(redBlue(d), stepHalves(redBlue(p), redBlue(q), toward), blend)
+        let ga = stepHalves(greenAlpha(d), stepHalves(greenAlpha(p), greenAlpha(q), toward), blend)
         return _mm512_or_si512(rb, lowBytesUp(ga))
     }
 
