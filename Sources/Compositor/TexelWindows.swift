@@ -98,13 +98,17 @@ enum TexelWindows {
         windowed(row, window) ?? stitched(row, offsets)
     }
 
+    /// The smaller of a run's first and last offset and their distance: where its windows start and how far they reach
+    /// (monotone offsets lie between the two).
+    @inline(__always)
+    private static func lowAndSpan(_ first: Int32, _ last: Int32) -> (low: Int32, span: Int32) {
+        first < last ? (first, last &- first) : (last, first &- last)
+    }
+
     /// The windows of the eight lanes `offsets[0 ..< 8]` (monotone, as the invariants ask).
     @inline(__always)
     static func describe(_ offsets: UnsafePointer<Int32>) -> Window {
-        let first = offsets[0]
-        let last = offsets[7]
-        let low = first < last ? first : last
-        let span = first < last ? last &- first : first &- last
+        let (low, span) = lowAndSpan(offsets[0], offsets[7])
         guard isWindowed, span <= 15 * 4 else { return .stitched }
         var lanes: UInt64 = 0
         // A byte each: offsets that break the invariant pick wrong texels of the same windows, never other memory.
@@ -138,10 +142,7 @@ enum TexelWindows {
     /// (the scalar form's eight shifts and ors cost a column table about 3x the instructions).
     @inline(__always)
     private static func describeNarrowed(_ offsets: UnsafePointer<Int32>) -> Window {
-        let first = offsets[0]
-        let last = offsets[7]
-        let low = first < last ? first : last
-        let span = first < last ? last &- first : first &- last
+        let (low, span) = lowAndSpan(offsets[0], offsets[7])
         guard span <= 15 * 4 else { return .stitched }
         let relative = _mm256_sub_epi32(UnsafeRawPointer(offsets).loadUnaligned(as: __m256i.self), _mm256_set1_epi32(low))
         // The scalar form keeps each lane's low byte of `relative >> 2`: so does the truncating narrow.
@@ -156,10 +157,7 @@ enum TexelWindows {
     static func describeWide(_ offsets: UnsafePointer<Int32>, count: Int, into windows: UnsafeMutablePointer<WideWindow>) {
         var i = 0
         while i &+ 16 <= count {
-            let first = offsets[i]
-            let last = offsets[i &+ 15]
-            let low = first < last ? first : last
-            let span = first < last ? last &- first : first &- last
+            let (low, span) = lowAndSpan(offsets[i], offsets[i &+ 15])
             if span <= 31 * 4 {
                 // Offsets that break the invariant pick wrong texels of the same windows (5 bits), never other memory.
                 let relative = _mm512_sub_epi32(UnsafeRawPointer(offsets + i).loadUnaligned(as: __m512i.self), _mm512_set1_epi32(low))
