@@ -431,7 +431,7 @@ private struct SceneWriter {
                 throw SceneJSON.WriteError(place: place.key(name), reason: "\(name) has keyframes twice; JSON names each property once")
             }
             var stops: [JSONOutput] = []
-            for (i, stop) in track.stops.enumerated() {
+            for (i, stop) in track.stopsAsPlayed.enumerated() {
                 let value: JSONOutput
                 switch (track.property.kind, stop.value) {
                 case (.number, .number(let v)): value = .number(v)

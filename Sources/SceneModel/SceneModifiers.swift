@@ -57,8 +57,11 @@ extension Scene {
     /// shows a screen: the screen that was held at the end is now held at the
     /// start, for as long. A `roundtrip` (from -> to -> from) reads the same
     /// both ways, so only its holds swap. Reversing twice gives the scene back.
-    /// Everything else (view order, default animation, timing) is an option of
-    /// the pair, not of a direction, and stays as written.
+    /// Keyframes play backward (`KeyframeTrack.playsBackward`: evaluated at
+    /// 1 - progress), so a keyframed transition and its way back are mirror
+    /// images where the curve is symmetric; a roundtrip's dismiss already
+    /// plays them so. Everything else (view order, default animation,
+    /// timing) is an option of the pair, not of a direction, and stays as written.
     public func reversed() -> Scene {
         with { scene in
             swap(&scene.transition.holdBefore, &scene.transition.holdAfter)
@@ -66,10 +69,18 @@ extension Scene {
             case .present, .dismiss:
                 swap(&scene.from, &scene.to)
                 scene.transition.direction = scene.transition.direction == .present ? .dismiss : .present
+                scene.transition.timing.keyframes = scene.transition.timing.keyframes.map(\.playedBackward)
+                Self.playKeyframesBackward(in: &scene.from)
+                Self.playKeyframesBackward(in: &scene.to)
             case .roundtrip:
                 break
             }
         }
+    }
+
+    private static func playKeyframesBackward(in view: inout View) {
+        view.shift.timing.keyframes = view.shift.timing.keyframes.map(\.playedBackward)
+        for i in view.subviews.indices { playKeyframesBackward(in: &view.subviews[i]) }
     }
 
     /// A copy changed by `change`, for anything set imperatively.

@@ -79,10 +79,28 @@ public enum CascadeDirection: String, Sendable, Hashable, CaseIterable {
 public struct KeyframeTrack: Sendable, Hashable {
     public var property: KeyframeProperty
     public var stops: [KeyframeStop]
+    /// Whether the track plays from its last stop to its first: evaluated at
+    /// 1 - progress, as LiquidTransition hands `addCustomAnimation` 1 - p on
+    /// the way back. `Scene.reversed()` sets it; a flag rather than mirrored
+    /// stops keeps a step's instant exact and reversing twice lossless
+    /// (1 - (1 - 0.1) is not 0.1 in binary).
+    public var playsBackward: Bool
 
-    public init(_ property: KeyframeProperty, _ stops: [KeyframeStop]) {
+    public init(_ property: KeyframeProperty, _ stops: [KeyframeStop], playsBackward: Bool = false) {
         self.property = property
         self.stops = stops
+        self.playsBackward = playsBackward
+    }
+
+    /// The same track played the other way.
+    public var playedBackward: KeyframeTrack {
+        KeyframeTrack(property, stops, playsBackward: !playsBackward)
+    }
+
+    /// The stops as they play: mirrored (1 - stop, last first) when the track plays backward,
+    /// which is how a scene written by hand for the way back would give them.
+    public var stopsAsPlayed: [KeyframeStop] {
+        playsBackward ? stops.reversed().map { KeyframeStop(at: 1 - $0.at, $0.value) } : stops
     }
 }
 

@@ -13,13 +13,17 @@ import SceneModel
 /// stop on. A spring's progress past 0...1 goes on along the end segment when
 /// that segment ends at 0 or 1, so keyframed properties overshoot like
 /// interpolated ones; the view's ranges are applied afterwards
-/// (`ViewState.clampedToRanges`).
+/// (`ViewState.clampedToRanges`). A track that plays backward (the way
+/// back: `--reverse`, a roundtrip's dismiss) is the same function at
+/// 1 - progress, so the two directions are mirror images.
 struct KeyframeAnimation: Sendable, Equatable {
     struct Track: Sendable, Equatable {
         var property: KeyframeProperty
         var stops: [Double]
         /// Each stop's value as components: 1 for a number, 2 for a pair, 4 for a colour.
         var values: [[Double]]
+        /// Evaluated at 1 - progress.
+        var playsBackward = false
     }
 
     let tracks: [Track]
@@ -36,7 +40,8 @@ struct KeyframeAnimation: Sendable, Equatable {
                     case .pair(let x, let y): return [x, y]
                     case .color(let c): return [c.red, c.green, c.blue, c.alpha]
                     }
-                })
+                },
+                playsBackward: track.playsBackward)
         }
     }
 
@@ -85,7 +90,10 @@ struct KeyframeAnimation: Sendable, Equatable {
 
 extension KeyframeAnimation.Track {
     /// The components at progress `p`.
-    func value(at p: Double) -> [Double] {
+    func value(at p: Double) -> [Double] { value(asWrittenAt: playsBackward ? 1 - p : p) }
+
+    /// The components at progress `p` of the stops as written.
+    private func value(asWrittenAt p: Double) -> [Double] {
         let last = stops.count - 1
         if stops.count >= 2, p > 1, stops[last] == 1, stops[last - 1] < 1 { return along(last - 1, p) }
         if stops.count >= 2, p < 0, stops[0] == 0, stops[1] > 0 { return along(0, p) }
@@ -103,8 +111,9 @@ extension KeyframeAnimation.Track {
 
     /// Each component's bounds for progress in `p`: the values at the ends
     /// and at every stop between them (the function is linear in between).
-    func range(over p: Interval) -> [Interval] {
-        var samples = [value(at: p.lo), value(at: p.hi)]
+    func range(over played: Interval) -> [Interval] {
+        let p = playsBackward ? Interval(1 - played.hi, 1 - played.lo) : played
+        var samples = [value(asWrittenAt: p.lo), value(asWrittenAt: p.hi)]
         for (stop, v) in zip(stops, values) where stop > p.lo && stop < p.hi { samples.append(v) }
         return (0 ..< values[0].count).map { c in
             Interval(samples.map { $0[c] }.min()!, samples.map { $0[c] }.max()!)

@@ -23,6 +23,8 @@ struct TransientViewBuilder {
     let scale: Double
     /// The canvas in pixels and the frame rate, which decide what of a large snapshot can be seen.
     let viewport: Viewport
+    /// A roundtrip's dismiss is the way back: its keyframes play from the last stop to the first.
+    var playsKeyframesBackward = false
 
     struct Viewport {
         /// The canvas in points: what `move` by an edge travels.
@@ -338,7 +340,7 @@ struct TransientViewBuilder {
         view.duration = timing.duration ?? natural
             ?? ShiftDuration.duration(baseline: transition.baselineDuration, distance: view.travelDistance)
         view.arc = timing.arc.flatMap { ArcPath(from: view.initial.position, to: view.final.position, intensity: $0) }
-        view.keyframes = KeyframeAnimation(timing.keyframes)
+        view.keyframes = KeyframeAnimation(playsKeyframesBackward ? timing.keyframes.map(\.playedBackward) : timing.keyframes)
     }
 
     /// A view's own timing keys; a matched pair plays on the arriving view's, then the leaving

@@ -66,7 +66,7 @@ public struct TransitionTimeline: FramePlanSource {
         let canvasSize = Size(width: scene.canvas.width, height: scene.canvas.height)
         let fromTree = ViewTree(root: scene.from, screen: .from, canvas: canvasSize)
         let toTree = ViewTree(root: scene.to, screen: .to, canvas: canvasSize)
-        func segment(from: ViewTree, to: ViewTree, presenting: Bool) -> TransitionSegment {
+        func segment(from: ViewTree, to: ViewTree, presenting: Bool, wayBack: Bool = false) -> TransitionSegment {
             let viewport = TransientViewBuilder.Viewport(
                 canvas: canvasSize, pixelWidth: scene.canvas.pixelWidth,
                 pixelHeight: scene.canvas.pixelHeight, fps: scene.fps,
@@ -74,6 +74,7 @@ public struct TransitionTimeline: FramePlanSource {
             var builder = TransientViewBuilder(
                 fromTree: from, toTree: to, isPresenting: presenting,
                 transition: scene.transition, images: table, scale: scale, viewport: viewport)
+            builder.playsKeyframesBackward = wayBack
             return builder.build()
         }
         var segments: [TransitionSegment]
@@ -88,7 +89,7 @@ public struct TransitionTimeline: FramePlanSource {
             )
             segments = [
                 segment(from: fromTree, to: toTree, presenting: true),
-                segment(from: back.0, to: back.1, presenting: false),
+                segment(from: back.0, to: back.1, presenting: false, wayBack: true),
             ]
         }
         let interaction = scene.transition.interaction.map {
