@@ -47,6 +47,8 @@ public final class Renderer: Sendable {
     /// that renders one scene may also `InputFiles.declare` them, so that no
     /// output of the process does (the command line does).
     public let inputFiles: [String]
+    /// Where each place of the scene file is, for the warnings found after planning.
+    private let locations: SourceLocations?
     private let compositorCache = Mutex<FrameRenderer?>(nil)
     /// Planning sample frames to count groups costs a few plans: done once.
     private let compositorEstimate = Mutex<MemoryEstimate?>(nil)
@@ -101,6 +103,7 @@ public final class Renderer: Sendable {
         var inputs = images.files + labels.files
         if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
         self.inputFiles = inputs
+        self.locations = document?.locations
     }
 
     // MARK: The clip
@@ -205,6 +208,16 @@ public final class Renderer: Sendable {
     }
 
     var threads: Int { options.threads ?? ProcessorCount.online }
+
+    /// Warnings for the views where the picture jumps as a motion starts or
+    /// ends: drawn at rest (the clip's first and last frames, its holds)
+    /// otherwise than in Shift's snapshots (`RestingJumps`). It draws four
+    /// pictures a motion, so it is asked for, not made with the renderer;
+    /// none when the compositor would not fit in the memory budget.
+    public func restingJumps() -> [SceneProblem] {
+        guard let compositor = try? compositor() else { return [] }
+        return RestingJumps.problems(in: timeline, renderer: compositor).map { locations?.locating($0) ?? $0 }
+    }
 
     /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).
     public func memoryEstimate(adding extra: MemoryEstimate = MemoryEstimate()) -> MemoryEstimate {

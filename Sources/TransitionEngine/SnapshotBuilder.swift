@@ -39,10 +39,11 @@ struct SnapshotBuilder {
     /// A static view and its subviews as UIKit draws them; clips are this
     /// view's and below (the caller adds its own), alpha below 1 a group, a
     /// 3-D view's own parts plane groups (`ViewItems`), a back-facing view
-    /// with `doubleSided` false nothing.
-    private func subtreeItems(_ index: Int, toTarget: PlaneMap) -> [DrawItem] {
+    /// with `doubleSided` false nothing. `spec` stands for the node's own
+    /// (a root's alpha and corner radius at rest under a presentation).
+    func subtreeItems(_ index: Int, toTarget: PlaneMap, spec override: View? = nil) -> [DrawItem] {
         let node = tree.nodes[index]
-        let spec = node.spec
+        let spec = override ?? node.spec
         guard spec.alpha > 0 else { return [] }
         guard spec.doubleSided || toTarget.isFacingViewer else { return [] }
         let bounds = Rect(origin: .zero, size: node.size)

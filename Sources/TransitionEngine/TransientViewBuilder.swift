@@ -325,7 +325,19 @@ struct TransientViewBuilder {
             if request.initial { segment.views[index].initialContent = updated } else { segment.views[index].finalContent = updated }
         }
         segment.snapshots = snapshots
+        segment.resting = restingPictures()
         return segment
+    }
+
+    /// The screens as laid out at the segment's start and end; a presentation keeps its presenting screen.
+    private func restingPictures() -> RestingPictures {
+        let presentation = transition.navigation == nil && transition.presentation != nil
+            ? RestingPictures.Presentation(
+                presentingChanges: isPresenting ? roots.leaving.changes : roots.arriving.changes, dimming: roots.dimming)
+            : nil
+        return RestingPictures(
+            fromTree: fromTree, toTree: toTree, isPresenting: isPresenting, presentation: presentation,
+            images: images, scale: scale, canvas: viewport.canvas)
     }
 
     /// The view's curve, duration, arc and keyframes: its own keys over the

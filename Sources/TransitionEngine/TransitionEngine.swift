@@ -10,9 +10,10 @@
 /// into frames and is the `FramePlanSource` the compositor draws.
 ///
 /// Invariants: the plan for a frame is a pure function of the scene and the
-/// frame index; frame 0 shows every initial state exactly and the last motion
-/// frame every final state exactly (time is clamped, not rounded, onto each
-/// view's duration); all geometry handed on is in output pixels.
+/// frame index; a frame at exactly the start or end of a motion (and every
+/// hold) shows the screens at rest, as laid out (`RestingPictures`), and the
+/// frames between them Shift's arrangement (time is clamped, not rounded,
+/// onto each view's duration); all geometry handed on is in output pixels.
 ///
 /// Where this deviates from Shift it says so at the place, e.g. a view's own
 /// background and border are drawn live rather than baked into its snapshot,

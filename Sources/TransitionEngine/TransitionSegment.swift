@@ -19,6 +19,14 @@ public struct TransitionSegment: Sendable {
     var dimming: Dimming?
     /// What moves the roots, for `info` (`RootMotions.name`).
     var rootMotion = ""
+    /// The screens as laid out, shown at exactly the segment's start and end.
+    var resting = RestingPictures(start: [], end: [])
+
+    /// An end of the segment, where the screens are at rest.
+    public enum RestingEnd: Sendable { case start, end }
+
+    /// What the segment shows at rest at `end`: the screens as laid out, not Shift's snapshots.
+    func restingItems(_ end: RestingEnd) -> [DrawItem] { end == .start ? resting.start : resting.end }
 
     struct Dimming: Sendable {
         var color: RGBAColor
@@ -86,7 +94,9 @@ public struct TransitionSegment: Sendable {
         }
     }
 
-    /// The draw items at `time`, with snapshot indices offset by `snapshotBase`.
+    /// The draw items of Shift's arrangement at `time` (the snapshots as they
+    /// move), with snapshot indices offset by `snapshotBase`. At exactly 0 and
+    /// the duration the timeline shows `restingItems` instead.
     func items(at time: Double, snapshotBase: Int) -> [DrawItem] {
         let toPixels = AffineTransform2D.scale(scale, scale)
         return containerOrder.flatMap { index in

@@ -44,6 +44,8 @@ public struct TransitionTimeline: FramePlanSource {
     /// What the finger does to the first segment; nil when the transition plays by itself.
     public let interaction: InteractionPlan?
     private let snapshotBases: [Int]
+    /// Each screen of the scene drawn alone, as laid out (`screenAlone`).
+    private let screens: [Screen: [DrawItem]]
 
     /// Plans `scene`, which should be valid (`SceneValidator`). `images` holds
     /// the decoded bitmap of every file or encoded image the scene names
@@ -133,6 +135,10 @@ public struct TransitionTimeline: FramePlanSource {
             pixelWidth: scene.canvas.pixelWidth, pixelHeight: scene.canvas.pixelHeight,
             background: scene.canvas.background, framesPerSecond: fps)
         self.images = table.bitmaps
+        self.screens = [
+            .from: RestingPictures.screen(fromTree, images: table, scale: scale),
+            .to: RestingPictures.screen(toTree, images: table, scale: scale),
+        ]
         self.snapshots = snapshots
         self.snapshotBases = bases
         self.segments = segments
@@ -176,14 +182,72 @@ public struct TransitionTimeline: FramePlanSource {
 
     public func displayList(frame index: Int) -> DisplayList {
         let (segment, time) = segmentTime(ofFrame: index)
+        if let rest = restingEnd(ofFrame: index) { return DisplayList(items: segments[segment].restingItems(rest)) }
         return displayList(segment: segment, time: time)
     }
 
     /// What segment `segment` shows `time` seconds in (clamped to its duration),
-    /// between frames as well as on them.
+    /// between frames as well as on them: at exactly 0 and the duration, the
+    /// screens at rest (`RestingPictures`), the end winning when the two meet.
     public func displayList(segment: Int, time: Double) -> DisplayList {
         let s = min(max(segment, 0), segments.count - 1)
         let t = time.isFinite ? min(max(time, 0), segments[s].duration) : 0
+        if t >= segments[s].duration { return DisplayList(items: segments[s].restingItems(.end)) }
+        if t <= 0 { return DisplayList(items: segments[s].restingItems(.start)) }
         return DisplayList(items: segments[s].items(at: t, snapshotBase: snapshotBases[s]))
+    }
+
+    /// Shift's arrangement of segment `segment` at `time`, even at its ends,
+    /// where the clip shows the screens at rest: what `RestingJumps` compares them with.
+    public func motionDisplayList(segment: Int, time: Double) -> DisplayList {
+        let s = min(max(segment, 0), segments.count - 1)
+        let t = time.isFinite ? min(max(time, 0), segments[s].duration) : 0
+        return DisplayList(items: segments[s].items(at: t, snapshotBase: snapshotBases[s]))
+    }
+
+    /// `screen` of the scene drawn alone, as laid out, as UIKit draws the view hierarchy: what the clip
+    /// shows at rest before and after a transition that is not a presentation.
+    public func screenAlone(_ screen: Screen) -> DisplayList { DisplayList(items: screens[screen] ?? []) }
+
+    /// The screens at rest at one end of segment `segment`.
+    public func restingDisplayList(segment: Int, _ end: TransitionSegment.RestingEnd) -> DisplayList {
+        DisplayList(items: segments[min(max(segment, 0), segments.count - 1)].restingItems(end))
+    }
+
+    /// The views the screens at rest show at one end of segment `segment`, bottom first.
+    public func restingViews(segment: Int, _ end: TransitionSegment.RestingEnd) -> [RestingView] {
+        let resting = segments[min(max(segment, 0), segments.count - 1)].resting
+        return end == .start ? resting.startViews : resting.endViews
+    }
+
+    /// The transient views of Shift's arrangement of segment `segment` at `time`, in draw order, that draw
+    /// something, each with the box of its bounds in canvas pixels.
+    public func motionViews(segment: Int, time: Double) -> [RestingView] {
+        let s = min(max(segment, 0), segments.count - 1)
+        return outlines(segment: s, time: time).views.filter(\.isVisible).map { outline in
+            let view = segments[s].views[outline.index]
+            return RestingView(address: view.address, name: view.name, corners: outline.corners, grow: 1)
+        }
+    }
+
+    /// Which end's rest frame `index` shows, or nil when it is inside a motion. The
+    /// hold before shows the start; the pause and the hold after the end of the motion
+    /// before them (a cancelled drag's hold after its start); a motion's first frame its
+    /// start and its last frame its end, even when the motion takes no time.
+    public func restingEnd(ofFrame index: Int) -> TransitionSegment.RestingEnd? {
+        let frame = min(max(index, 0), frameCount - 1)
+        let phase = phases.last { $0.firstFrame <= frame }!
+        let isLast = frame == phase.firstFrame + phase.frameCount - 1
+        let (segment, time) = segmentTime(ofFrame: frame)
+        let duration = segments[segment].duration
+        switch phase.kind {
+        case .holdBefore: return .start
+        case .pause: return .end
+        case .holdAfter: return time >= duration ? .end : .start
+        case .motion: return isLast ? .end : (time <= 0 ? .start : nil)
+        case .drag, .completion:
+            if phase.kind == .completion && isLast { return time >= duration ? .end : .start }
+            return time <= 0 ? .start : (time >= duration ? .end : nil)
+        }
     }
 }

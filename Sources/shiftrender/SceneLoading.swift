@@ -25,7 +25,9 @@ func makeRenderer(
     } catch {
         throw ExitStatus.report(error)
     }
-    let diagnostics = renderer.diagnostics
+    var diagnostics = renderer.diagnostics
+    // Found by drawing each motion's ends, so only where warnings are read.
+    if strict || !quiet { diagnostics.problems += renderer.restingJumps() }
     if strict, !diagnostics.warnings.isEmpty {
         let asErrors = diagnostics.problems.map { problem in
             var problem = problem
