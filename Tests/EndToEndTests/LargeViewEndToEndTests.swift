@@ -34,16 +34,16 @@ let millionPointScene = """
         let validated = try CommandRunner.shiftrender("validate", scene)
         #expect(validated.status == 0, "stderr: \(validated.stderr)")
 
-        // The first and last of its 17 frames (a whole clip through the debug build takes most of a minute).
+        // The first, second and last of its 17 frames (a whole clip through the debug build takes most of a minute).
         var stills: [Bitmap] = []
-        for frame in ["0", "16"] {
+        for frame in ["0", "1", "16"] {
             let output = dir.appendingPathComponent("frame\(frame).png").path
             let result = try CommandRunner.shiftrender(scene, "-o", output, "--frame", frame, "--memory-limit", "200M")
             #expect(result.status == 0, "frame \(frame): stderr: \(result.stderr)")
             guard result.status == 0 else { return }
             stills.append(try PNGCodec.decode(fileAt: output))
         }
-        let (start, end) = (stills[0], stills[1])
+        let (rest, start, end) = (stills[0], stills[1], stills[2])
         func colour(_ bitmap: Bitmap, _ x: Double, _ y: Double) -> [UInt8] {
             let p = bitmap.pixel(x: Int(x * 2), y: Int(y * 2))
             return [p.r, p.g, p.b, p.a]
@@ -52,7 +52,10 @@ let millionPointScene = """
         let blue: [UInt8] = [51, 51, 204, 255]
         let white: [UInt8] = [255, 255, 255, 255]
         #expect(start.width == 780 && start.height == 1688)
-        // First frame: the view 300 pt down, the white `from` root above it.
+        // First frame: the `from` screen at rest, white all over.
+        #expect(colour(rest, 100, 100) == white && colour(rest, 100, 340) == white && colour(rest, 389, 843) == white)
+        // Second frame (1/30 s of 0.505 s on Shift's curve: p about 0.012): the view about 296 pt down,
+        // the white `from` root above it.
         #expect(colour(start, 100, 100) == white && colour(start, 100, 290) == white)
         #expect(colour(start, 100, 340) == blue && colour(start, 100, 310) == grey && colour(start, 389, 843) == grey)
         // Last frame: at rest at the origin, grey to the canvas's far corner.

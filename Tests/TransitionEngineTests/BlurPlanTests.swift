@@ -16,7 +16,7 @@ import Testing
 
     static func items(_ card: View) -> [DrawItem] {
         let s = scene(from: root("from", subviews: []), to: root("to", subviews: [card]))
-        return TransitionTimeline(scene: s).displayList(segment: 0, time: 0).items.filter { $0.label.hasPrefix("card") }
+        return TransitionTimeline(scene: s).motionDisplayList(segment: 0, time: 0).items.filter { $0.label.hasPrefix("card") }
     }
 
     @Test func blurComesAfterTheShadowAndBeforeTheTintAndBackground() {

@@ -17,7 +17,7 @@ import Testing
 
     static func plan(_ card: View, time: Double = 0) -> [DrawItem] {
         let s = scene(from: root("from", subviews: []), to: root("to", subviews: [card]))
-        return TransitionTimeline(scene: s).displayList(segment: 0, time: time).items
+        return TransitionTimeline(scene: s).motionDisplayList(segment: 0, time: time).items
     }
 
     static func close(_ a: Point?, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
@@ -111,12 +111,12 @@ import Testing
         let leavingMap = leaving.state(at: leaving.progress(at: 0.25)).map.homography
         #expect(abs(try #require(leavingMap.apply(Point(x: 400, y: 0))).y - (400 - 400 / (1 - 200 / eye))) < 1e-9)
         // At the first frame the arriving root is turned away (single-sided): only the leaving root draws.
-        let first = t.displayList(segment: 0, time: 0).items
+        let first = t.motionDisplayList(segment: 0, time: 0).items
         #expect(first.contains { $0.label.hasPrefix("from") } && !first.contains { $0.label.hasPrefix("to") })
-        let last = t.displayList(segment: 0, time: 0.5).items
+        let last = t.motionDisplayList(segment: 0, time: 0.5).items
         #expect(last.contains { $0.label.hasPrefix("to") } && !last.contains { $0.label.hasPrefix("from") })
         for time in stride(from: 0.0, through: 0.5, by: 0.05) {
-            #expect(t.displayList(segment: 0, time: time).items.allSatisfy { $0.hasOnlyFiniteNumbers })
+            #expect(t.motionDisplayList(segment: 0, time: time).items.allSatisfy { $0.hasOnlyFiniteNumbers })
         }
     }
 

@@ -21,7 +21,7 @@ import Testing
     }
 
     func gradientItems(_ t: TransitionTimeline, _ frame: Int) -> [(item: DrawItem, paint: GradientPaint)] {
-        flattened(t.displayList(frame: frame).items).compactMap { item in
+        flattened(t.arrangement(frame: frame).items).compactMap { item in
             if case .gradient(let g) = item.paint { return (item, g) }
             return nil
         }
@@ -101,7 +101,7 @@ import Testing
             #expect(abs(item.shape.cornerRadius - 10 * (1 - (r.width - 100) / 100)) < 1e-9, "frame \(frame)")
             sizes.insert(r.width)
             // Over the background, under nothing else of the view's own.
-            let labels = flattened(t.displayList(frame: frame).items).map(\.label)
+            let labels = flattened(t.arrangement(frame: frame).items).map(\.label)
             let index = try #require(labels.firstIndex(of: "to.subviews[0] (gradient)"))
             #expect(labels[index - 1] == "to.subviews[0]")
         }
@@ -133,7 +133,7 @@ import Testing
         let q = pair.progress(at: time)
         #expect(q > 0.2 && q < 0.9)
         let expected = try #require(pair.state(at: q).gradient).paint(in: Rect(origin: .zero, size: pair.state(at: q).size))
-        let drawn = flattened(t.displayList(segment: 0, time: time).items).compactMap { item -> GradientPaint? in
+        let drawn = flattened(t.motionDisplayList(segment: 0, time: time).items).compactMap { item -> GradientPaint? in
             if case .gradient(let g) = item.paint { return g }
             return nil
         }

@@ -34,7 +34,7 @@ import Testing
     }
 
     static func item(_ t: TransitionTimeline, frame: Int, _ label: String) throws -> DrawItem {
-        try #require(t.displayList(frame: frame).items.first { $0.label == label }, "no \(label) at frame \(frame)")
+        try #require(t.arrangement(frame: frame).items.first { $0.label == label }, "no \(label) at frame \(frame)")
     }
 
     static func cardX(_ t: TransitionTimeline, frame: Int) throws -> Double { try item(t, frame: frame, "card").transform.tx }

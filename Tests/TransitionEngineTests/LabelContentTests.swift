@@ -36,7 +36,7 @@ import Testing
                 }
             }
         }
-        return walk(t.displayList(frame: frame).items, 1)
+        return walk(t.arrangement(frame: frame).items, 1)
     }
 
     @Test func labelsAreListedOnceEachWithTheirViewsSizeAndHiddenOnesLeftOut() {

@@ -100,7 +100,7 @@ import Testing
     }
 
     static func dimming(_ t: TransitionTimeline, at time: Double) -> Double? {
-        t.displayList(segment: 0, time: time).items.first { $0.label == "dimming" }?.opacity
+        t.motionDisplayList(segment: 0, time: time).items.first { $0.label == "dimming" }?.opacity
     }
 
     @Test func aCardRisesFromBelowTheCanvasOverDimmingThatFadesIn() throws {
@@ -115,7 +115,7 @@ import Testing
         #expect(abs(try #require(Self.dimming(t, at: 0.3)) - 0.5 * p) < 1e-12)
         #expect(Self.dimming(t, at: 1) == 0.5)
         // Drawn under the card, over the presenting root.
-        let labels = t.displayList(segment: 0, time: 0.5).items.map(\.label)
+        let labels = t.motionDisplayList(segment: 0, time: 0.5).items.map(\.label)
         #expect(labels.firstIndex(of: "dimming")! < labels.firstIndex(of: "to")!)
         #expect(labels.firstIndex(of: "dimming")! > labels.firstIndex(of: "from")!)
     }
@@ -146,7 +146,7 @@ import Testing
         let distance = Point(x: 60, y: 640).distance(to: Point(x: 200, y: 150))
         #expect(abs(pair.duration - (0.265 + 0.175 * min(distance, 500) / 500)) < 1e-12)
         #expect(try NavigationEngineTests.rootView(.to, in: t).duration == 0.35)
-        let labels = t.displayList(segment: 0, time: 0.2).items.map(\.label)
+        let labels = t.motionDisplayList(segment: 0, time: 0.2).items.map(\.label)
         let pairIndex = try #require(labels.lastIndex(of: "hero"))
         #expect(pairIndex > (labels.lastIndex(of: "to") ?? -1) && pairIndex > (labels.lastIndex(of: "from") ?? -1))
     }
@@ -172,7 +172,7 @@ import Testing
         s.transition.navigation = .hero(.pull(.right))
         let t = TransitionTimeline(scene: s)
         #expect(!NavigationEngineTests.toOnTop(t))
-        let labels = t.displayList(segment: 0, time: 0.2).items.map(\.label)
+        let labels = t.motionDisplayList(segment: 0, time: 0.2).items.map(\.label)
         #expect(labels.lastIndex(of: "hero")! > labels.lastIndex(of: "from")!)
     }
 }

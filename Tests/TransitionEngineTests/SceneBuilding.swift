@@ -1,4 +1,6 @@
 import Primitives
+import FramePlan
+import TransitionEngine
 import SceneModel
 
 /// Small helpers to write scenes in tests without JSON.
@@ -32,4 +34,13 @@ func scene(
     transition.baselineDuration = baseline
     transition.defaultAnimation = defaultAnimation
     return Scene(canvas: CanvasSpec(width: 400, height: 800, scale: 1), fps: fps, transition: transition, from: from, to: to)
+}
+
+extension TransitionTimeline {
+    /// Shift's arrangement at frame `index`'s time, even at a motion's ends, where the clip itself shows the
+    /// screens at rest (`RestingScreenTests` checks those): what the rules below are about.
+    func arrangement(frame index: Int) -> DisplayList {
+        let (segment, time) = segmentTime(ofFrame: index)
+        return motionDisplayList(segment: segment, time: time)
+    }
 }

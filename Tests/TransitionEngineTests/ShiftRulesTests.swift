@@ -6,9 +6,9 @@ import Testing
 
 /// One test per rule of Shift's that the engine reproduces.
 @Suite struct ShiftRulesTests {
-    func labels(_ t: TransitionTimeline, _ frame: Int) -> [String] { t.displayList(frame: frame).items.map(\.label) }
+    func labels(_ t: TransitionTimeline, _ frame: Int) -> [String] { t.arrangement(frame: frame).items.map(\.label) }
     func item(_ t: TransitionTimeline, _ frame: Int, _ label: String) -> DrawItem? {
-        t.displayList(frame: frame).items.first { $0.label == label }
+        t.arrangement(frame: frame).items.first { $0.label == label }
     }
 
     @Test func whichViewsAreTransient() {
@@ -129,13 +129,13 @@ import Testing
         let t = TransitionTimeline(scene: s, images: [.file("/i.png"): Bitmap(width: 100, height: 100, fill: (255, 0, 0, 255))])
         for frame in [0, t.frameCount / 2, t.frameCount - 1] {
             // Final content only at the ends would hide the check: look at every image item.
-            for image in t.displayList(frame: frame).items where image.paint == .bitmap(.image(0)) {
+            for image in t.arrangement(frame: frame).items where image.paint == .bitmap(.image(0)) {
                 let r = image.shape.rect
                 #expect(abs(r.width - r.height) < 1e-9, "frame \(frame): \(r)")  // stays square
                 #expect(r.height == 100)
             }
         }
-        let last = t.displayList(frame: t.frameCount - 1).items.filter { $0.paint == .bitmap(.image(0)) }
+        let last = t.arrangement(frame: t.frameCount - 1).items.filter { $0.paint == .bitmap(.image(0)) }
         #expect(last.last?.shape.rect == Rect(x: 100, y: 0, width: 100, height: 100))
     }
 
@@ -217,7 +217,7 @@ import Testing
                 }
             }
         }
-        return snapshots(in: t.displayList(frame: frame).items, opacity: 1)
+        return snapshots(in: t.arrangement(frame: frame).items, opacity: 1)
     }
 
     @Test func contentSizingStretchFollowsTheBoundsAndFinalKeepsEachContentsOwnSize() throws {
@@ -256,15 +256,15 @@ import Testing
         s.transition.holdAfter = 0.2
         let held = TransitionTimeline(scene: s)
         #expect(held.frameCount == 3 + 6 + 2)  // 0.3 s, ceil(0.5 * 10) + 1, 0.2 s
-        #expect(held.displayList(frame: 0) == held.displayList(frame: 3))
-        #expect(held.displayList(frame: 8) == held.displayList(frame: 10))
+        #expect(held.arrangement(frame: 0) == held.arrangement(frame: 3))
+        #expect(held.arrangement(frame: 8) == held.arrangement(frame: 10))
         s.transition.direction = .roundtrip
         s.transition.roundtripPause = 0.4
         let round = TransitionTimeline(scene: s)
         #expect(round.segments.map(\.isPresenting) == [true, false])
         #expect(round.frameCount == 3 + 6 + 4 + 6 + 2)
         // Back where it started: only the `from` screen (now the arriving one) is drawn, opaque red on top.
-        let end = round.displayList(frame: round.frameCount - 1).items
+        let end = round.arrangement(frame: round.frameCount - 1).items
         #expect(end.last?.paint == .solid(RGBAColor(red: 1, green: 0, blue: 0)))
         #expect(end.last?.opacity == 1)
         #expect(!end.contains { $0.paint == .solid(RGBAColor(red: 0, green: 0, blue: 1)) })

@@ -7,7 +7,7 @@ import Testing
 /// Values worked out by hand from Shift's formulas.
 @Suite struct TransitionRulesTests {
     func items(_ timeline: TransitionTimeline, frame: Int, label: String) -> [DrawItem] {
-        timeline.displayList(frame: frame).items.filter { $0.label == label }
+        timeline.arrangement(frame: frame).items.filter { $0.label == label }
     }
 
     @Test func arrivingViewWithMoveRightAndFade() throws {
@@ -59,12 +59,12 @@ import Testing
                 AdditionalAnimation(.move(dx: 30, dy: 0), when: .onDisappear),
             ])
         let present = TransitionTimeline(scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box])))
-        let p0 = try #require(present.displayList(frame: 0).items.first { $0.label == "to.subviews[0]" })
+        let p0 = try #require(present.arrangement(frame: 0).items.first { $0.label == "to.subviews[0]" })
         #expect(p0.transform == .translation(0, 50))
         // Dismissing, the `to` screen arrives: only the onDisappear move applies, to its initial state.
         let dismiss = TransitionTimeline(
             scene: scene(from: root("from", subviews: []), to: root("to", subviews: [box]), direction: .dismiss))
-        let d0 = try #require(dismiss.displayList(frame: 0).items.first { $0.label == "to.subviews[0]" })
+        let d0 = try #require(dismiss.arrangement(frame: 0).items.first { $0.label == "to.subviews[0]" })
         #expect(d0.transform == .translation(30, 0))
     }
 
@@ -110,22 +110,22 @@ import Testing
         let s = scene(from: root("from", subviews: []), to: root("to", subviews: []), defaultAnimation: .fade)
         // Presenting: the `to` root fades in over the `from` root.
         let present = TransitionTimeline(scene: s)
-        #expect(present.displayList(frame: 0).items.map(\.label) == ["from"])
-        let lastPresent = present.displayList(frame: present.frameCount - 1).items
+        #expect(present.arrangement(frame: 0).items.map(\.label) == ["from"])
+        let lastPresent = present.arrangement(frame: present.frameCount - 1).items
         #expect(lastPresent.map(\.label) == ["from", "to"])
         #expect(lastPresent[1].opacity == 1)
         // Dismissing: the `from` root (on top) fades out, revealing `to`.
         var d = s
         d.transition.direction = .dismiss
         let dismiss = TransitionTimeline(scene: d)
-        #expect(dismiss.displayList(frame: 0).items.map(\.label) == ["to", "from"])
-        #expect(dismiss.displayList(frame: dismiss.frameCount - 1).items.map(\.label) == ["to"])
+        #expect(dismiss.arrangement(frame: 0).items.map(\.label) == ["to", "from"])
+        #expect(dismiss.arrangement(frame: dismiss.frameCount - 1).items.map(\.label) == ["to"])
     }
 
     @Test func defaultScaleScalesTheSourceRootAboutItsCentre() throws {
         let s = scene(from: root("from", subviews: []), to: root("to", subviews: []), defaultAnimation: .scale(0.5))
         let timeline = TransitionTimeline(scene: s)
-        let first = try #require(timeline.displayList(frame: 1).items.first { $0.label == "to" })
+        let first = try #require(timeline.arrangement(frame: 1).items.first { $0.label == "to" })
         // Scale k about the centre (200, 400): x' = 200 + k (x - 200); k is between 0.5 and 1.
         let k = first.transform.a
         #expect(k > 0.5 && k < 1)

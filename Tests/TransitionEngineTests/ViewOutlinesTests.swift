@@ -49,7 +49,7 @@ import Testing
         let t = TimingEngineTests.timeline([TimingEngineTests.movingCard(TimingOptions(duration: 0.5, curve: .named(.easeInOut)))])
         for frame in [0, 7, 20, t.frameCount - 1] {
             let outline = try Self.outline("card", in: t, frame: frame)
-            let background = try #require(t.displayList(frame: frame).items.first { $0.label == "card" })
+            let background = try #require(t.arrangement(frame: frame).items.first { $0.label == "card" })
             let origin = background.transform.apply(Point(x: 0, y: 0))
             #expect(abs(outline.corners[0][0] - origin.x) < 1e-9 && abs(outline.corners[0][1] - origin.y) < 1e-9)
         }
