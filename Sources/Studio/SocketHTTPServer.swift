@@ -92,7 +92,9 @@ final class SocketHTTPServer: Sendable {
     func stop() {
         state.withLock { state in
             state.stopped = true
+            // The accepting thread closes it once woken.
             if let listener = state.listener { shutdown(listener, Int32(SHUT_RDWR)) }
+            state.listener = nil
             for connection in state.connections { shutdown(connection, Int32(SHUT_RD)) }
         }
     }
@@ -136,7 +138,8 @@ final class SocketHTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                socket.send(Self.encode(.text(503, "the studio has \(limits.maxConnections) connections open; try again"), keepAlive: false))
+                let busy = HTTPAnswer.text(503, "the studio has \(limits.maxConnections) connections open; try again")
+                socket.send(Self.encode(busy, keepAlive: false))
                 socket.closeAfterRefusal()
                 continue
             }
@@ -154,7 +157,8 @@ final class SocketHTTPServer: Sendable {
             switch reader.next() {
             case .closed:
                 break loop
-            case .refused(let answer):
+            case .refused(var answer):
+                answer.set("Cache-Control", "no-store")
                 socket.send(Self.encode(answer, keepAlive: false))
                 refused = true
                 break loop

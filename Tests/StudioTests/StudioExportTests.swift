@@ -103,7 +103,8 @@ import Testing
         let scratch = try ScratchScene()
         let renderer = try Renderer(fileAt: scratch.scenePath)
         // The frames folder is the scene's images folder.
-        try FileManager.default.createSymbolicLink(atPath: scratch.folder + "/scenes/card-frames", withDestinationPath: "../images/poster.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.folder + "/scenes/card-frames", withDestinationPath: "../images/poster.png")
         let before = FileManager.default.contents(atPath: scratch.folder + "/images/poster.png")
         for replace in [false, true] {
             let refusal = try await Self.run(StudioExport(), renderer, scratch.scenePath, replace: replace)

@@ -21,6 +21,9 @@ import Glibc
             let start = Date()
             let socket = try Socket(port: port)
             defer { socket.close() }
+            // Bounded even against a server that reads slowly or not at all.
+            var sendTimeout = timeval(tv_sec: Int(timeout), tv_usec: 0)
+            setsockopt(socket.descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
             var sent = 0
             while sent < bytes.count {
                 let n = bytes[sent...].withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -53,6 +56,40 @@ import Glibc
         #expect(answers.map(\.status) == [431, 431, 414], "\(answers)")
         #expect(answers.allSatisfy { $0.seconds < 5 }, "\(answers)")
         #expect(try await studio.get("/info.json").status == 200)
+    }
+
+    /// A thread per connection: 200 event streams open at once, then 200 requests at once, all answered.
+    @Test func twoHundredClientsAtOnceAreAllServed() async throws {
+        let studio = try await StartedStudio(scene: Repository.exampleScene)
+        defer { Task { await studio.stop() } }
+        let port = studio.port
+        let (streams, answers) = try await RawHTTP.offPool { () -> (Int, [Int]) in
+            let listeners = try (0 ..< 200).map { _ in try Socket(port: port) }
+            defer { listeners.forEach { $0.close() } }
+            for socket in listeners { try socket.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n") }
+            var reloaded = 0
+            for socket in listeners {
+                var raw: [UInt8] = []
+                let deadline = Date(timeIntervalSinceNow: 30)
+                while !String(decoding: raw, as: UTF8.self).contains("event: reload"), let more = try socket.receive(until: deadline) {
+                    raw += more
+                }
+                if String(decoding: raw, as: UTF8.self).contains("event: reload") { reloaded += 1 }
+            }
+            let askers = try (0 ..< 200).map { _ in try Socket(port: port) }
+            defer { askers.forEach { $0.close() } }
+            for socket in askers { try socket.send(Self.head(port, requestLine: "GET /studio.css HTTP/1.1")) }
+            let statuses = try askers.map { socket -> Int in
+                var raw: [UInt8] = []
+                let deadline = Date(timeIntervalSinceNow: 30)
+                while let more = try socket.receive(until: deadline) { raw += more }
+                return RawHTTP.splitHead(raw)?.0.status ?? 0
+            }
+            return (reloaded, statuses)
+        }
+        #expect(streams == 200)
+        #expect(answers == Array(repeating: 200, count: 200))
+        #expect(try await studio.get("/frame/0.png").status == 200)
     }
 
     @Test func requestAndHeaderLinesAreCappedAtTheirLimits() async throws {
