@@ -6,7 +6,7 @@
 //   TransitionEngine -> SceneFormat, FramePlan
 //   Compositor -> FramePlan + CPrefetch   (the frame plan is all it knows of the engine)
 //   Encoders -> Primitives + C shims + OutputFiles   (they know only frames)
-//   Studio -> ShiftRender + FlyingFox (the `studio` command's server; page in Resources/)
+//   Studio -> ShiftRender, OutputFiles (the `studio` command's server, on the C library's sockets; page in Resources/)
 //   OutputFiles -> the C library only  (atomic outputs, for every stage and the CLI)
 //   SceneFormat -> SceneModel -> Timing, Primitives   (Timing: curves and springs, pure math)
 //   SceneFormat -> PNGCodec -> Primitives
@@ -82,8 +82,6 @@ let package = Package(
         // `swift package generate-documentation --target ShiftRender` (DocC); a command
         // plugin, so ordinary builds compile none of it (measured in docs/swift-api.md).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The studio's HTTP server (Sources/Studio/StudioServer.swift says why this one).
-        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         .target(name: "Primitives", swiftSettings: fastReleaseSettings),
@@ -158,7 +156,7 @@ let package = Package(
         // `shiftrender studio`: the scene watched and served to a browser page (its HTML, CSS and JS are resources).
         .target(
             name: "Studio",
-            dependencies: ["ShiftRender", "OutputFiles", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["ShiftRender", "OutputFiles"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(

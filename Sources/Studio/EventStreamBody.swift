@@ -1,35 +1,23 @@
-import FlyingFox
-import FlyingSocks
+/// One /events client's messages, handed to the connection's thread one at
+/// a time (`next()` blocks that thread, never the concurrency pool's), and
+/// the way to leave the broadcast when the client has gone: a stream whose
+/// client stopped reading would otherwise stay registered until the studio
+/// stops. The stream's end (the studio stopping) ends the response.
+final class EventStreamBody: @unchecked Sendable {
+    // Touched only by the one connection thread that sends this body, one `next()` at a time.
+    private var messages: AsyncStream<String>.AsyncIterator
+    private let leave: @Sendable () -> Void
 
-/// Adapts a client's stream of server-sent-event text to the byte sequence
-/// FlyingFox sends as a chunked response body, so /events can stay open and
-/// write each message as it comes. The stream's end ends the response.
-struct EventStreamBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    let messages: AsyncStream<String>
-
-    func makeAsyncIterator() -> Iterator { Iterator(messages: messages.makeAsyncIterator()) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var messages: AsyncStream<String>.AsyncIterator
-        /// Bytes of the current message not handed out yet.
-        var pending: ArraySlice<UInt8> = []
-
-        mutating func next() async throws -> UInt8? {
-            guard let bytes = try await nextBuffer(suggested: 1) else { return nil }
-            return bytes.first
-        }
-
-        /// At most `count` bytes, at least one, waiting for the next message when none are left.
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            while pending.isEmpty {
-                guard let message = await messages.next() else { return nil }
-                pending = ArraySlice(message.utf8)
-            }
-            let take = pending.prefix(Swift.max(1, count))
-            pending = pending.dropFirst(take.count)
-            return take
-        }
+    init(messages: AsyncStream<String>, leave: @escaping @Sendable () -> Void) {
+        self.messages = messages.makeAsyncIterator()
+        self.leave = leave
     }
+
+    /// The next message's text, waiting for it; nil when the stream has ended.
+    func next() -> String? {
+        Blocking.run { await self.messages.next() }
+    }
+
+    /// Leaves the broadcast (safe after the stream ended).
+    func end() { leave() }
 }

@@ -40,7 +40,8 @@ final class StudioEvents: Sendable {
     /// A new client's stream, starting with what `first` says it must know now.
     /// `first` runs under the clients' lock, so a broadcast cannot fall between
     /// it and the registration (it comes after, or `first` already reflects it).
-    func subscribe(first: () -> [StudioEvent]) -> AsyncStream<String> {
+    /// Finishing the continuation (`EventStreamBody.end()`) unregisters the client.
+    func subscribe(first: () -> [StudioEvent]) -> EventStreamBody {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
         // Tells the browser to reconnect after a second if the stream drops.
@@ -51,14 +52,15 @@ final class StudioEvents: Sendable {
             clients.continuations[id] = continuation
             return true
         }
+        let body = EventStreamBody(messages: stream) { continuation.finish() }
         guard added else {
             continuation.finish()
-            return stream
+            return body
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.clients.withLock { $0.continuations.removeValue(forKey: id) }
         }
-        return stream
+        return body
     }
 
     func broadcast(_ event: StudioEvent) { send(text: event.serverSentText) }

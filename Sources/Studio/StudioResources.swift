@@ -24,6 +24,19 @@ struct StudioResources: Sendable {
 
     let files: [String: File]
 
+    /// What the page's HTML holds where the session's token goes (`ExportPermission`).
+    static let tokenPlaceholder = "STUDIO-SESSION-TOKEN"
+
+    /// These files with the page's token placeholder replaced by `token`.
+    func withToken(_ token: String) -> StudioResources {
+        var files = self.files
+        if let page = files["/"] {
+            let text = String(decoding: page.bytes, as: UTF8.self).replacingOccurrences(of: Self.tokenPlaceholder, with: token)
+            files["/"] = File(bytes: Array(text.utf8), contentType: page.contentType)
+        }
+        return StudioResources(files: files)
+    }
+
     /// Reads the files from the first candidate folder that has them all.
     static func load() throws(StudioError) -> StudioResources {
         for folder in candidateFolders() {

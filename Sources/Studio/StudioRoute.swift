@@ -5,7 +5,7 @@ import Foundation
 /// to its own resources and frames whatever a path says.
 ///
 /// Dot segments are refused before matching, raw or percent-encoded:
-/// FlyingFox resolves `/frame/../studio.js` to `/studio.js`, and a request
+/// resolving turns `/frame/../studio.js` into `/studio.js`, and a request
 /// that needed resolving is not one the page ever makes.
 enum StudioRoute: Equatable, Sendable {
     case resource(String)

@@ -22,7 +22,8 @@ struct StudioCommand: ParsableCommand {
             Serves http://127.0.0.1:7878/ until Ctrl-C. The scene file and its images are watched: a save \
             redraws the page, an invalid save shows its problems and keeps the last good frames.
             Endpoints: GET /frame/N.png, /outlines/N.json, /progress/P.png, /info.json (what `info --json` prints), /events \
-            (server-sent events: reload, error, export), POST /export?format=mp4|gif|png.
+            (server-sent events: reload, error, export), POST /export?format=mp4|gif|png (from the page only: it carries \
+            the session's token; docs/studio.md).
             """
     )
 

@@ -22,13 +22,19 @@ struct RawHTTPError: Error, CustomStringConvertible {
 }
 
 enum RawHTTP {
-    /// `METHOD target` with the given Host (nil: no Host header at all), answer read to the end.
+    /// `METHOD target` with the given Host (nil: no Host header at all) and `headers`, answer read to the end.
     static func request(
-        _ method: String, _ target: String, port: Int, host: String? = "", timeout: Double = 30
+        _ method: String, _ target: String, port: Int, host: String? = "", headers: [(String, String)] = [], timeout: Double = 30
     ) async throws -> RawResponse {
         let hostLine = host.map { "Host: \($0.isEmpty ? "127.0.0.1:\(port)" : $0)\r\n" } ?? ""
-        let text = "\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\nContent-Length: 0\r\n\r\n"
-        return try await offPool {
+        let extra = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+        let text = "\(method) \(target) HTTP/1.1\r\n\(hostLine)\(extra)Connection: close\r\nContent-Length: 0\r\n\r\n"
+        return try await exchange(text, port: port, timeout: timeout)
+    }
+
+    /// Sends `text` exactly as written on a new connection and reads the answer to the end.
+    static func exchange(_ text: String, port: Int, timeout: Double = 30) async throws -> RawResponse {
+        try await offPool {
             let socket = try Socket(port: port)
             defer { socket.close() }
             try socket.send(text)

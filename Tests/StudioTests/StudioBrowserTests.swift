@@ -197,11 +197,8 @@ import Testing
             func sizes() async throws -> [Double] {
                 (try await browser.execute(measure) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
             }
-            let actual = try await sizes()
-            try #require(actual.count == 5, "\(actual)")
-            #expect(abs(actual[0] - 390 / actual[2]) < 0.5 && abs(actual[1] - 844 / actual[2]) < 0.5, "\(actual)")
-
-            try await browser.click(try await browser.element(id: "fit"))
+            // The page opens fitted: the 390x844 frame fills the stage's height (or width) and keeps its shape.
+            try #require(try await browser.property("checked", of: try await browser.element(id: "fit")) as? Bool == true)
             var fitted: [Double] = []
             try await browser.wait(for: "the frame to fit", describe: { "\(fitted)" }) {
                 fitted = try await sizes()
@@ -210,6 +207,14 @@ import Testing
             let (width, height, room) = (fitted[0], fitted[1], (width: fitted[3], height: fitted[4]))
             #expect(abs(width / height - 390.0 / 844.0) < 0.005, "\(fitted)")
             #expect(width <= room.width + 1 && height <= room.height + 1, "\(fitted)")
+
+            // Unticked, one image pixel per device pixel.
+            try await browser.click(try await browser.element(id: "fit"))
+            var actual: [Double] = []
+            try await browser.wait(for: "the frame at its own size", describe: { "\(actual)" }) {
+                actual = try await sizes()
+                return actual.count == 5 && abs(actual[0] - 390 / actual[2]) < 0.5 && abs(actual[1] - 844 / actual[2]) < 0.5
+            }
         }
     }
 
@@ -228,6 +233,39 @@ import Testing
             #expect(try await browser.property("max", of: bar) as? Double == 34)
             #expect(try await browser.property("disabled", of: try await browser.element(id: "export-gif")) as? Bool == false)
             // An MP4: its first box is `ftyp`.
+            let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 8) ?? Data()
+            #expect(head.count == 8 && String(decoding: head[4...], as: UTF8.self) == "ftyp")
+        }
+    }
+
+    /// The user's own MP4 where the export goes: the page asks, Cancel leaves it, OK replaces it.
+    @Test func theExportAsksBeforeReplacingAFileTheStudioDidNotWrite() async throws {
+        try await withStudio { page, scene in
+            let browser = page.browser
+            let path = scene.folder + "/scenes/example-card.mp4"
+            let users = Data("the user's own video".utf8)
+            try users.write(to: URL(fileURLWithPath: path))
+            let status = try await browser.element(id: "export-status")
+
+            try await browser.click(try await browser.element(id: "export-mp4"))
+            var question = ""
+            try await browser.wait(for: "the page to ask", describe: { question }) {
+                question = (try? await browser.dialogText()) ?? ""
+                return !question.isEmpty
+            }
+            #expect(question.contains(path) && question.contains("Replace it?"), "\(question)")
+            try await browser.answerDialog(accept: false)
+            try await browser.wait(for: "the refusal", describe: { try await browser.text(of: status) }) {
+                try await browser.text(of: status) == "Not exported: \(path) is already there."
+            }
+            #expect(FileManager.default.contents(atPath: path) == users)
+
+            try await browser.click(try await browser.element(id: "export-mp4"))
+            try await browser.wait(for: "the page to ask again", describe: { "" }) { (try? await browser.dialogText()) != nil }
+            try await browser.answerDialog(accept: true)
+            try await browser.wait(for: "the export to end", timeout: 300, describe: { try await browser.text(of: status) }) {
+                try await browser.text(of: status).hasPrefix("Wrote ")
+            }
             let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 8) ?? Data()
             #expect(head.count == 8 && String(decoding: head[4...], as: UTF8.self) == "ftyp")
         }

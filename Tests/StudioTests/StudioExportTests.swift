@@ -48,6 +48,76 @@ import Testing
     }
 }
 
+/// What an export may replace: nothing the studio did not write unless told to (the page asks first), what
+/// it wrote itself without asking, and an input of the scene never. Shown on the PNG folder, whose
+/// export is the quickest; the HTTP tests show the same for a GIF.
+@Suite struct StudioExportReplaceTests {
+    /// Starts an export and waits for its end; the end's error, if any.
+    static func run(
+        _ export: StudioExport, _ renderer: Renderer, _ scenePath: String, replace: Bool = false
+    ) async throws -> Result<String?, StudioRequestError> {
+        let ended = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        let started = export.start(format: .png, renderer: renderer, scenePath: scenePath, replace: replace) { event in
+            guard case .export(let progress) = event, progress.path != nil || progress.error != nil else { return }
+            failure.withLock { $0 = progress.error }
+            ended.signal()
+        }
+        switch started {
+        case .failure(let refusal): return .failure(refusal)
+        case .success: break
+        }
+        try await RawHTTP.offPool { ended.wait() }
+        return .success(failure.withLock { $0 })
+    }
+
+    @Test func aFolderTheStudioDidNotWriteIsReplacedOnlyWhenAsked() async throws {
+        let scratch = try ScratchScene()
+        let renderer = try Renderer(fileAt: scratch.scenePath)
+        let folder = scratch.folder + "/scenes/card-frames"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let users = Data("the user's own frame".utf8)
+        try users.write(to: URL(fileURLWithPath: folder + "/frame_00000.png"))
+        let export = StudioExport()
+
+        #expect(try await Self.run(export, renderer, scratch.scenePath) == .failure(.outputExists(path: folder + "/")))
+        #expect(FileManager.default.contents(atPath: folder + "/frame_00000.png") == users)
+        #expect(!export.isRunning)
+
+        #expect(try await Self.run(export, renderer, scratch.scenePath, replace: true) == .success(nil))
+        #expect(FileManager.default.contents(atPath: folder + "/frame_00000.png") != users)
+        // Its own export the studio replaces without asking.
+        #expect(try await Self.run(export, renderer, scratch.scenePath) == .success(nil))
+        // Another studio (or this one after a restart) did not write it.
+        #expect(try await Self.run(StudioExport(), renderer, scratch.scenePath) == .failure(.outputExists(path: folder + "/")))
+    }
+
+    @Test func anEmptyFolderOrNothingAtAllIsNotAskedAbout() async throws {
+        let scratch = try ScratchScene()
+        let renderer = try Renderer(fileAt: scratch.scenePath)
+        try FileManager.default.createDirectory(atPath: scratch.folder + "/scenes/card-frames", withIntermediateDirectories: false)
+        #expect(try await Self.run(StudioExport(), renderer, scratch.scenePath) == .success(nil))
+    }
+
+    @Test func anInputOfTheSceneIsNeverReplaced() async throws {
+        let scratch = try ScratchScene()
+        let renderer = try Renderer(fileAt: scratch.scenePath)
+        // The frames folder is the scene's images folder.
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.folder + "/scenes/card-frames", withDestinationPath: "../images/poster.png")
+        let before = FileManager.default.contents(atPath: scratch.folder + "/images/poster.png")
+        for replace in [false, true] {
+            let refusal = try await Self.run(StudioExport(), renderer, scratch.scenePath, replace: replace)
+            guard case .failure(.conflict(let message)) = refusal else {
+                Issue.record("replace \(replace): \(refusal)")
+                continue
+            }
+            #expect(message.contains("is one of the scene's inputs"))
+        }
+        #expect(FileManager.default.contents(atPath: scratch.folder + "/images/poster.png") == before)
+    }
+}
+
 private final class ReportCount: Sendable {
     private let count = Mutex(0)
     func add() -> Int { count.withLock { $0 += 1; return $0 } }

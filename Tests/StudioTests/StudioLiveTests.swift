@@ -120,7 +120,7 @@ import Testing
         let total = try Renderer(fileAt: scratch.scenePath).frameCount
         // Twice: exporting again replaces the last export.
         for _ in 0 ..< 2 {
-            let started = try await RawHTTP.request("POST", "/export?format=png", port: studio.port)
+            let started = try await studio.export("format=png")
             #expect(started.status == 202)
             #expect(started.text == #"{"path":"\#(folder)"}"#)
             var end = try await events.next(named: "export", timeout: 120)
@@ -143,7 +143,7 @@ import Testing
         let events = try await EventReader(port: studio.port)
         _ = try await events.next(named: "reload")
         let path = scratch.folder + "/scenes/card." + format
-        let started = try await RawHTTP.request("POST", "/export?format=\(format)", port: studio.port)
+        let started = try await studio.export("format=\(format)")
         #expect(started.status == 202)
         #expect(started.text == #"{"path":"\#(path)"}"#)
         var progress: [Int] = []

@@ -54,9 +54,23 @@ import Testing
         let export = try await studio.get("/export?format=png")
         #expect(export.status == 405)
         #expect(export.headers["allow"] == "POST")
-        let zip = try await RawHTTP.request("POST", "/export?format=zip", port: studio.port)
+        let zip = try await studio.export("format=zip")
         #expect(zip.status == 400)
         #expect(zip.text.contains("format must be mp4, gif or png"))
+    }
+
+    /// Two Host headers make the one checked against DNS rebinding ambiguous (RFC 9112 3.2: 400),
+    /// whichever comes first and even when both name this studio.
+    @Test func twoHostHeadersAreABadRequest() async throws {
+        let studio = try await StartedStudio(scene: Repository.exampleScene)
+        defer { Task { await studio.stop() } }
+        let own = "127.0.0.1:\(studio.port)"
+        for hosts in [[own, "evil.example"], ["evil.example", own], [own, own]] {
+            let answer = try await RawHTTP.request("GET", "/info.json", port: studio.port, host: nil, headers: hosts.map { ("Host", $0) })
+            #expect(answer.status == 400, "\(hosts)")
+            #expect(answer.text.contains("more than one Host header"), "\(hosts)")
+        }
+        #expect(try await studio.get("/info.json").status == 200)
     }
 
     @Test func aSecondStudioOnATakenPortSaysSo() async throws {

@@ -71,6 +71,21 @@ struct StartedStudio {
     }
 
     func stop() async { await process.stop() }
+
+    /// The session token the studio wrote into its page (`<meta name="studio-token">`).
+    func token() async throws -> String {
+        let page = try await get("/").text
+        guard let range = page.range(of: #"name="studio-token" content="([0-9a-f]{64})""#, options: .regularExpression) else {
+            throw RawHTTPError(description: "the page has no session token")
+        }
+        return String(page[range].dropLast().suffix(64))
+    }
+
+    /// `POST /export?query` as the studio's page sends it: its Origin and the session's token.
+    func export(_ query: String) async throws -> RawResponse {
+        let headers = [("Origin", "http://127.0.0.1:\(port)"), ("X-Studio-Token", try await token())]
+        return try await RawHTTP.request("POST", "/export?" + query, port: port, headers: headers)
+    }
 }
 
 /// `info --json`'s bytes for a renderer: the encoder settings InfoCommand uses, and its newline.

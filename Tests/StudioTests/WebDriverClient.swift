@@ -141,6 +141,16 @@ final class WebDriverClient {
         throw WebDriverError("waited \(timeout) s for \(what); last seen: \(try await describe())")
     }
 
+    /// The text of the open `alert` or `confirm` dialog; throws when none is open.
+    func dialogText() async throws -> String {
+        try await command("GET", "/alert/text") as? String ?? ""
+    }
+
+    /// Answers the open dialog: OK (`accept`) or Cancel.
+    func answerDialog(accept: Bool) async throws {
+        _ = try await command("POST", accept ? "/alert/accept" : "/alert/dismiss", [:])
+    }
+
     /// Ends the session (which closes Chromium) and the chromedriver.
     func quit() async {
         _ = try? await command("DELETE", "")

@@ -323,6 +323,13 @@ const outlines = {
 
 // ---- Export -----------------------------------------------------------------
 
+// The session's token, which the studio wrote into this page: it shows that an export comes from here.
+const sessionToken = document.querySelector('meta[name="studio-token"]').content;
+
+function postExport(query) {
+  return fetch(`/export?${query}`, { method: "POST", headers: { "X-Studio-Token": sessionToken } });
+}
+
 const exportButtons = document.querySelectorAll("button.export");
 for (const button of exportButtons) {
   button.addEventListener("click", async () => {
@@ -335,9 +342,22 @@ for (const button of exportButtons) {
     el.exportProgress.value = 0;
     let refusal;
     try {
-      const response = await fetch(`/export?${q}`, { method: "POST" });
-      if (response.status === 409) refusal = "An export is already running.";
-      else if (!response.ok) refusal = `Export refused: ${await response.text()}`;
+      let response = await postExport(q);
+      // Something the studio did not write is where the export goes: replace it only if the user says so.
+      const existing = response.status === 409 && response.headers.get("Content-Type") === "application/json"
+        ? (await response.json()).exists : undefined;
+      if (existing !== undefined) {
+        if (confirm(`${existing} is already there, and the studio did not write it. Replace it?`)) {
+          q.set("replace", "1");
+          response = await postExport(q);
+        } else {
+          refusal = `Not exported: ${existing} is already there.`;
+        }
+      }
+      if (refusal === undefined && !response.ok) {
+        // 409: another export runs, or the output is one of the scene's inputs; the text says which.
+        refusal = response.status === 409 ? await response.text() : `Export refused: ${await response.text()}`;
+      }
     } catch (error) {
       refusal = `Export refused: ${error.message}`;
     }
