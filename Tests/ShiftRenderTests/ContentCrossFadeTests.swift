@@ -68,11 +68,12 @@ import Testing
         #expect(abs(pixel.b - blue) <= 1.5, "blue at q = \(q): \(pixel.b), want \(blue)")
     }
 
-    /// `contentAnimation: final` shows the arriving content, background included, from the first frame.
+    /// `contentAnimation: final` shows the arriving content, background included, from the first moment of
+    /// motion (progress 1e-9: at exactly 0 the clip shows the screen at rest).
     @Test func finalContentShowsItsBackgroundThroughout() throws {
         var scene = scene(from: View().backgroundColor(Self.red), to: View().backgroundColor(Self.blue))
         scene.to.subviews[0].shift.contentAnimation = .final
-        let first = try Renderer(scene: scene).still(.progress(0)).pixel(x: 20, y: 20)
+        let first = try Renderer(scene: scene).still(.progress(1e-9)).pixel(x: 20, y: 20)
         #expect(first.r == 0 && first.b == 255)
     }
 
@@ -89,8 +90,8 @@ import Testing
             to: View {
                 View(frame: Rect(x: 0, y: 0, width: 40, height: 40)).backgroundColor(.black).shift(animations: animations)
             })
-        // The first frame shows the arriving view at its modified alpha over white: 255 (1 - alpha).
-        let pixel = try Renderer(scene: scene).still(.progress(0)).pixel(x: 20, y: 20)
+        // As the motion starts the arriving view is at its modified alpha over white: 255 (1 - alpha).
+        let pixel = try Renderer(scene: scene).still(.progress(1e-9)).pixel(x: 20, y: 20)
         #expect(abs(Double(pixel.r) - 255 * (1 - alpha)) <= 1, "got \(pixel.r); a product would give \(255 * (1 - 0.125))")
     }
 }

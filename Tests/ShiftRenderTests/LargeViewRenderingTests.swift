@@ -159,8 +159,9 @@ struct LargeViewRenderingTests {
         #expect(colour(end, 100, 40) == blue)
         #expect(colour(end, 10, 10) == grey && colour(end, 300, 40) == grey && colour(end, 380, 830) == grey)
         #expect(colour(end, 100, 70) == grey)
-        // At the start it is 300 pt down: the white `from` root shows above it, the label 300 pt lower.
-        let start = try renderer.still(.progress(0))
+        // As the motion starts (the first instant after rest, progress 1e-9) it is 300 pt down: the white `from`
+        // root shows above it, the label 300 pt lower.
+        let start = try renderer.still(.progress(1e-9))
         #expect(colour(start, 100, 100) == white && colour(start, 100, 290) == white)
         #expect(colour(start, 100, 340) == blue && colour(start, 100, 310) == grey && colour(start, 380, 830) == grey)
     }
