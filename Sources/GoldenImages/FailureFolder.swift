@@ -60,7 +60,7 @@ struct FailureFolder {
             try AtomicOutput.writeFile(at: target, overwrite: ours == true, inputs: inputs) { temporary in
                 try Self.writeBytes(bytes, to: temporary)
             }
-            for key in record.keys { record[key]?.removeAll { $0.file == name } }
+            for other in record.keys { record[other]?.removeAll { $0.file == name } }
             if let written = Self.entry(for: target, name: name) { record[key, default: []].append(written) }
         }
         return target
@@ -94,7 +94,9 @@ struct FailureFolder {
         defer { close(folder) }
         while flock(folder, LOCK_EX) != 0 && errno == EINTR {}
         let recordPath = (path as NSString).appendingPathComponent(Self.recordName)
-        var record = (try? Data(contentsOf: URL(fileURLWithPath: recordPath))).flatMap { try? JSONDecoder().decode(Record.self, from: $0) } ?? [:]
+        let stored = try? Data(contentsOf: URL(fileURLWithPath: recordPath))
+        // An unreadable record lists nothing: then no file counts as ours, and none is replaced or removed.
+        var record = stored.flatMap { try? JSONDecoder().decode(Record.self, from: $0) } ?? [:]
         try body(&record)
         record = record.filter { !$0.value.isEmpty }
         if record.isEmpty {

@@ -92,6 +92,7 @@ public struct GoldenCheck: Sendable {
     /// Writes a failure image, recorded as written for the goldens beside `goldenPath`.
     /// A file of that name that golden checks did not write is never replaced: this throws.
     func writeFailure(_ bitmap: Bitmap, name: String, goldenPath: String) throws -> String {
-        try failureFolder.write(bitmap, name: name, key: FailureFolder.key(goldenFolder: (goldenPath as NSString).deletingLastPathComponent))
+        let key = FailureFolder.key(goldenFolder: (goldenPath as NSString).deletingLastPathComponent)
+        return try failureFolder.write(bitmap, name: name, key: key)
     }
 }

@@ -22,10 +22,19 @@ import Glibc
         var stderr: String
     }
 
+    /// When to freeze the process.
+    enum Moment {
+        /// Seconds after it was started.
+        case after(Double)
+        /// As soon as its SIGTERM handler is seen in place.
+        case whenCaught
+        /// As soon as the condition holds (polled without pause, for at most 20 s).
+        case when(() -> Bool)
+    }
+
     /// Spawns shiftrender (stdout to /dev/null, stderr to a file), freezes it
-    /// after `delay` seconds (nil: the moment its SIGTERM handler is seen in
-    /// place), sends SIGTERM, continues it and waits for its end.
-    static func freezeAndSignal(_ arguments: [String], after delay: Double?, stderrFile: String) throws -> Run {
+    /// at `moment`, sends SIGTERM, continues it and waits for its end.
+    static func freezeAndSignal(_ arguments: [String], at moment: Moment, stderrFile: String) throws -> Run {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,11 +56,11 @@ import Glibc
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, CommandRunner.shiftrender, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
-        if let delay {
-            usleep(useconds_t(delay * 1e6))
-        } else {
-            let end = Date(timeIntervalSinceNow: 20)
-            while !catchesTerm(pid) && processState(pid) != "Z" && Date() < end {}
+        let end = Date(timeIntervalSinceNow: 20)
+        switch moment {
+        case .after(let delay): usleep(useconds_t(delay * 1e6))
+        case .whenCaught: while !catchesTerm(pid) && processState(pid) != "Z" && Date() < end {}
+        case .when(let ready): while !ready() && processState(pid) != "Z" && Date() < end {}
         }
         kill(pid, SIGSTOP)
         var stage = "exited"
@@ -133,13 +142,41 @@ import Glibc
         for index in 0 ..< runs {
             try earlier.write(to: target)
             let offset = duration * 1.3 * Double(index) / Double(runs - 1)
-            let run = try Self.freezeAndSignal(arguments, after: offset, stderrFile: dir.appendingPathComponent("stderr.txt").path)
+            let run = try Self.freezeAndSignal(arguments, at: .after(offset), stderrFile: dir.appendingPathComponent("stderr.txt").path)
             Self.expectExplained(run, target: target, earlier: earlier, offset: offset)
             stages[run.stage, default: 0] += 1
             #expect(!CommandRunner.contents(dir).contains { $0.contains(".partial-") })
         }
         // The loop must have caught the process stopped mid-run, not only before or after it.
         #expect((stages["stopped"] ?? 0) >= runs / 4, "\(stages)")
+    }
+
+    @Test("A signal right after the output was put in place: 128 + 15, and the message names the output")
+    func signalRightAfterTheCommit() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.json")
+        try redToBlueScene.write(to: scene, atomically: true, encoding: .utf8)
+        let target = dir.appendingPathComponent("still.png")
+        let earlier = Data("an earlier still".utf8)
+        var caught = 0
+        for _ in 0 ..< 10 {
+            try earlier.write(to: target)
+            var info = stat()
+            stat(target.path, &info)
+            let earlierInode = info.st_ino
+            // Frozen the moment the finished still is renamed over the earlier one.
+            let renamed = { () -> Bool in
+                var now = stat()
+                return stat(target.path, &now) == 0 && now.st_ino != earlierInode
+            }
+            let run = try Self.freezeAndSignal(
+                [scene.path, "-o", target.path, "-y", "--at", "0.2"], at: .when(renamed),
+                stderrFile: dir.appendingPathComponent("stderr.txt").path)
+            Self.expectExplained(run, target: target, earlier: earlier, offset: -1)
+            if run.stage == "stopped" { caught += 1 }
+        }
+        #expect(caught >= 5, "caught between its last rename and its exit only \(caught) times of 10")
     }
 
     @Test(
@@ -156,7 +193,7 @@ import Glibc
         // A run may end before it is frozen (nothing to check then): a few tries catch one mid-way.
         var caught = 0
         for _ in 0 ..< 5 where caught == 0 {
-            let run = try Self.freezeAndSignal(arguments, after: nil, stderrFile: stderrFile)
+            let run = try Self.freezeAndSignal(arguments, at: .whenCaught, stderrFile: stderrFile)
             guard run.stage == "stopped" else { continue }
             caught += 1
             #expect(run.status == 128 + SIGTERM, "\(run.stderr)")

@@ -68,7 +68,8 @@ import Testing
         // A passing run leaves no folder behind.
         #expect(try CommandRunner.shiftrender("verify", scene, "--golden", goldens, "--record").status == 0)
         let before = CommandRunner.contents(tmp)
-        let pass = try CommandRunner.run(CommandRunner.shiftrender, ["verify", scene, "--golden", goldens], environment: ["TMPDIR": tmp.path])
+        let pass = try CommandRunner.run(
+            CommandRunner.shiftrender, ["verify", scene, "--golden", goldens], environment: ["TMPDIR": tmp.path])
         #expect(pass.status == 0, "\(pass.stderr)")
         #expect(CommandRunner.contents(tmp) == before)
         // --failures DIR wins.
