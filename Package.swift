@@ -144,7 +144,7 @@ let package = Package(
             ]
         ),
         // Golden-image checks; above the library, since it renders scenes through it.
-        .target(name: "GoldenImages", dependencies: ["ShiftRender", "Primitives", "PNGCodec"]),
+        .target(name: "GoldenImages", dependencies: ["ShiftRender", "Primitives", "PNGCodec", "OutputFiles"]),
         // Encoder throughput and peak-memory probe; the memory tests run it as a child process.
         .executableTarget(
             name: "encoders-bench",

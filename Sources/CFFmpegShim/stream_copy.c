@@ -57,6 +57,7 @@ static void sr_summarize(const sr_packet_reader *r, const char *label_key, sr_st
     }
 }
 
+/* The messages do not name the path: the caller's do ("cannot read 'x': ..."). */
 static int sr_reader_open(sr_packet_reader *r, const char *path, char *error, size_t error_size)
 {
     r->format = avformat_alloc_context();
@@ -66,14 +67,14 @@ static int sr_reader_open(sr_packet_reader *r, const char *path, char *error, si
     r->format->interrupt_callback = (AVIOInterruptCB){ sr_stop_requested, &r->stop };
     int ret = avformat_open_input(&r->format, path, NULL, NULL);
     if (ret < 0)
-        return sr_fail(error, error_size, ret, "cannot read '%s'", path);
+        return sr_fail(error, error_size, ret, "FFmpeg cannot open it as a video");
     /* Fills what the headers leave out (VP9's pixel format) from the first frames. */
     ret = avformat_find_stream_info(r->format, NULL);
     if (ret < 0)
-        return sr_fail(error, error_size, ret, "cannot make out the streams of '%s'", path);
+        return sr_fail(error, error_size, ret, "cannot make out its streams");
     int index = av_find_best_stream(r->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
     if (index < 0)
-        return SR_INVALID(error, error_size, "'%s' has no video stream", path);
+        return SR_INVALID(error, error_size, "it has no video stream");
     r->stream = r->format->streams[index];
     return 0;
 }

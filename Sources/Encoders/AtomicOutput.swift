@@ -12,16 +12,18 @@ final class AtomicOutput {
     private let isFileSet: Bool
 
     /// `path` is the target; `reportedPath` what errors name (a pattern
-    /// whose folder is the target), by default `path`.
+    /// whose folder is the target), by default `path`; `inputs` the files it
+    /// must never replace (see `OutputFiles.AtomicOutput`).
     init(
-        path: String, kind: OutputFiles.AtomicOutput.Kind, overwrite: Bool, reportedPath: String? = nil
+        path: String, kind: OutputFiles.AtomicOutput.Kind, overwrite: Bool, reportedPath: String? = nil,
+        inputs: InputFiles = .declared
     )
         throws(EncoderError)
     {
         self.path = reportedPath ?? path
         if case .fileSet = kind { isFileSet = true } else { isFileSet = false }
         do throws(OutputError) {
-            output = try OutputFiles.AtomicOutput(path: path, kind: kind, overwrite: overwrite)
+            output = try OutputFiles.AtomicOutput(path: path, kind: kind, overwrite: overwrite, inputs: inputs)
         } catch {
             throw Self.encoderError(error, path: reportedPath ?? path, isFileSet: isFileSet)
         }

@@ -1,4 +1,5 @@
 import CFFmpegShim
+import OutputFiles
 import Synchronization
 
 #if canImport(Glibc)
@@ -70,15 +71,20 @@ public final class VideoChunkJoiner: @unchecked Sendable {
     /// joined range, which need not be the whole clip). Throws `EncoderError`:
     /// `.cannotJoin` naming the parts involved, `.unreadable` naming a part,
     /// `.targetNotEmpty` when `output` exists and `overwrite` is false,
-    /// `.cancelled`. On any error the target is as it was. Call once.
+    /// `.cannotJoin` (before anything is read) when `output` is one of the
+    /// parts, whatever `overwrite` says, `.cancelled`. On any error the
+    /// target is as it was. Call once.
     @discardableResult
     public func join() throws -> VideoChunkLabel {
         try begin()
         defer { end() }
         try checkCancelled()
         let container = try container()
+        let partFiles = InputFiles(paths: parts)
+        try checkOutputIsNoPart(partFiles)
         let survey = try surveyParts(container: container)
-        let target = try AtomicOutput(path: output, kind: .file, overwrite: overwrite)
+        // The parts are checked again when the joined file is put in place: one may have been renamed meanwhile.
+        let target = try AtomicOutput(path: output, kind: .file, overwrite: overwrite, inputs: InputFiles.declared.union(partFiles))
         do {
             try write(survey, container: container, to: target.temporaryPath)
             try checkCancelled()
@@ -141,6 +147,17 @@ public final class VideoChunkJoiner: @unchecked Sendable {
             }
         }
         return format
+    }
+
+    /// The joined video never replaces one of its parts, even with
+    /// `overwrite`: compared by device and inode, so `./a.mp4`, or a symbolic
+    /// or hard link to a part, counts as that part.
+    private func checkOutputIsNoPart(_ partFiles: InputFiles) throws {
+        guard partFiles.contains(output) else { return }
+        let part = parts.first { InputFiles(paths: [$0]).contains(output) } ?? output
+        throw cannotJoin(
+            "it is the part '\(part)'; the joined video never replaces one of its parts (not even with --overwrite): "
+                + "name another file")
     }
 
     /// The parts sorted by their labels' first frames (stable; a part without a

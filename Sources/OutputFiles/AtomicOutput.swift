@@ -149,6 +149,11 @@ public final class AtomicOutput {
         CommitGate.stop()
     }
 
+    /// True once `stopCommits()` has been called. (A signal handler that
+    /// stops commits reads it once beforehand, so that the gate's lazy
+    /// initialisation never happens inside the handler.)
+    public static var commitsStopped: Bool { CommitGate.isStopped }
+
     /// The targets (as their callers gave them) this process has put in
     /// place, in order. After `stopCommits()` the answer is final: nothing
     /// is put in place afterwards. `patience` (milliseconds) bounds the wait

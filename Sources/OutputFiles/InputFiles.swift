@@ -33,6 +33,13 @@ public struct InputFiles: Sendable, Equatable {
 
     public var isEmpty: Bool { identities.isEmpty }
 
+    /// The files of both.
+    public func union(_ other: InputFiles) -> InputFiles {
+        var both = self
+        both.identities.formUnion(other.identities)
+        return both
+    }
+
     /// The process's declared inputs: what an output checks when it is not
     /// given a set of its own. Process-wide because the outputs are opened
     /// deep inside encoders that know nothing of scenes.

@@ -243,6 +243,8 @@ struct Checker {
         switch image {
         case .file(let path):
             if path.isEmpty { report(place, "empty image path") }
+            // The C library would read it only up to the NUL: another file than the one written.
+            if path.utf8.contains(0) { report(place, "the image path contains a NUL character (\\u0000), which no file name can hold") }
         case .encoded(let bytes):
             if bytes.isEmpty { report(place, "empty image data") }
         case .bitmap(let bitmap):
@@ -268,7 +270,11 @@ struct Checker {
         let font = place.key("font")
         switch text.font.face {
         case .family(let name): if name.isEmpty { report(font.key("family"), "empty family name") }
-        case .file(let path): if path.isEmpty { report(font.key("file"), "empty font file path") }
+        case .file(let path):
+            if path.isEmpty { report(font.key("file"), "empty font file path") }
+            if path.utf8.contains(0) {
+                report(font.key("file"), "the font file path contains a NUL character (\\u0000), which no file name can hold")
+            }
         }
         number(text.font.size, font.key("size"), in: 0 ... SceneLimits.maximumFontSize, exclusiveLower: true)
         color(text.color, place.key("color"))

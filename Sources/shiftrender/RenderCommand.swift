@@ -64,6 +64,7 @@ struct RenderCommand: ParsableCommand {
         if let sheet, !sheet.lowercased().hasSuffix(".png") { throw ValidationError("--sheet must name a .png file") }
         if let output { try OutputPathCheck.check(output, option: "-o", detectFormat: !selection.isStill) }
         if let sheet { try OutputPathCheck.check(sheet, option: "--sheet", detectFormat: false) }
+        if let output, let sheet { try OutputPathCheck.checkDistinct(output, option: "-o", sheet, option: "--sheet") }
     }
 
     func run() throws {

@@ -2,7 +2,8 @@
 /// (scene -> engine -> frame plan -> compositor -> encoder).
 ///
 /// It owns what a person sees: options, messages and exit codes (0 success,
-/// 1 invalid scene, 2 usage, 3 input/output or encoder failure). Frames stream
+/// 1 invalid scene, 2 usage, 3 input/output or encoder failure, 128 + N on
+/// signal N). Frames stream
 /// from the compositor to the encoder one at a time, so memory does not grow
 /// with the clip's length; any failure or interruption cancels the encoder,
 /// which removes its temporary output.
@@ -26,7 +27,8 @@ struct ShiftRender: ParsableCommand {
               shiftrender join part1.mp4 part2.mp4 -o out.mp4    join chunks rendered with --frames
               shiftrender studio scene.json --open     live preview in the browser, redrawn on each save
 
-            Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
+            Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure,
+            128+N stopped by signal N.
             """,
         subcommands: [
             RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
@@ -35,32 +37,44 @@ struct ShiftRender: ParsableCommand {
         defaultSubcommand: RenderCommand.self
     )
 
-    /// Parses and runs, so that every error reads as the tool's own:
-    /// `shiftrender: error: <message>` on stderr, like every other message.
-    /// ArgumentParser's errors (unknown option, missing argument, bad value,
-    /// a failed `validate()`) are usage errors: the message, then the usage of
-    /// the command they belong to, exit 2 (ArgumentParser's default is 64;
-    /// this tool documents 2). `--help`, `help` and the exit codes a command
-    /// throws (`ExitStatus`) are ArgumentParser's to handle, untouched.
+    /// Installs the signal handlers, then parses and runs, so that every error
+    /// reads as the tool's own: `shiftrender: error: <message>` on stderr, like
+    /// every other message. ArgumentParser's errors (unknown option, missing
+    /// argument, bad value, a failed `validate()`) are usage errors: the
+    /// message, then the usage of the command they belong to, exit 2
+    /// (ArgumentParser's default is 64; this tool documents 2). `--help` and
+    /// `help` print ArgumentParser's text on stdout, exit 0. Every way out
+    /// goes through `Interruption.exit`, so a signal that came before it ends
+    /// the process with 128 + N and its message, whatever the command was doing.
     static func main() {
+        // First of all: a signal in the first instant finds the handlers in place too.
+        Interruption.install()
+        // A server runs until stopped: for the studio a signal is its normal end.
+        var signalEndsNormally = false
         do {
             var command = try parseAsRoot()
+            signalEndsNormally = command is StudioCommand
             try command.run()
+            Interruption.exit(.success, signalEndsNormally: signalEndsNormally)
         } catch let code as ExitCode {
-            exit(withError: code)
+            Interruption.exit(code, signalEndsNormally: signalEndsNormally)
         } catch {
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
+            guard code != .success else {
+                let text = fullMessage(for: error)
+                if !text.isEmpty { print(text) }
+                Interruption.exit(code)
+            }
             if code == .validationFailure {
                 printError(sentence(message(for: error)))
                 FileHandleStderr.write(usage(for: error))
-                exit(withError: ExitStatus.usage)
+                Interruption.exit(ExitStatus.usage)
             }
             // Anything else a command throws: its message in our form, its exit
             // code (an ExitCode thrown from validate() has no message).
             let text = message(for: error)
             if !text.isEmpty { printError(sentence(text)) }
-            exit(withError: code)
+            Interruption.exit(code, signalEndsNormally: signalEndsNormally)
         }
     }
 

@@ -30,11 +30,15 @@ import Glibc
     /// With `when`, the signal goes as soon as that is true instead (polled every millisecond, for at
     /// most a minute, while the process runs).
     static func interrupt(
-        _ arguments: [String], with signal: Int32, after delay: Double = 0, when ready: (() -> Bool)? = nil
+        _ arguments: [String], with signal: Int32, after delay: Double = 0, when ready: (() -> Bool)? = nil,
+        environment: [String: String] = [:]
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.shiftrender)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -187,5 +191,38 @@ import Glibc
         let next = try Self.interrupt([scene.path, "-o", target.path, "--preset", "veryslow"], with: SIGTERM, after: 1.5)
         #expect(next.status == 128 + SIGTERM)
         #expect(CommandRunner.contents(dir) == ["scene.json"], "the dead run's partial was swept, the new one removed")
+    }
+
+    @Test(
+        "verify stops on each signal as render does: 128 + N, its message, nothing half-written in the golden folder",
+        arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    func verifyRecording(signal: Int32) throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 7680 x 4320 frames: each takes seconds to draw and to encode as PNG.
+        let scene = try Self.scene(in: dir, scale: 4)
+        let goldens = dir.appendingPathComponent("goldens")
+        let outcome = try Self.interrupt(["verify", scene.path, "--golden", goldens.path, "--record"], with: signal, after: 1.5)
+        #expect(outcome.status == 128 + signal, "\(outcome.stderr)")
+        #expect(outcome.seconds < 1, "took \(outcome.seconds) s after the signal")
+        #expect(outcome.stderr.contains("interrupted (signal \(signal))"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("Backtrac") && !outcome.stderr.contains("crash"), "\(outcome.stderr)")
+        #expect(!CommandRunner.contents(goldens).contains { $0.contains(".partial-") }, "\(CommandRunner.contents(goldens))")
+        #expect(CommandRunner.contents(dir).allSatisfy { $0 == "scene.json" || $0 == "goldens" })
+    }
+
+    @Test("verify comparing: a signal ends it with 128 + N and leaves no empty failure folder behind")
+    func verifyComparing() throws {
+        let dir = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tmp = dir.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+        let scene = try Self.scene(in: dir, scale: 4)
+        let outcome = try Self.interrupt(
+            ["verify", scene.path, "--golden", dir.appendingPathComponent("goldens").path], with: SIGTERM, after: 1.5,
+            environment: ["TMPDIR": tmp.path])
+        #expect(outcome.status == 128 + SIGTERM, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("interrupted (signal 15); nothing was written"), "\(outcome.stderr)")
+        #expect(CommandRunner.contents(tmp).isEmpty, "\(CommandRunner.contents(tmp))")
     }
 }

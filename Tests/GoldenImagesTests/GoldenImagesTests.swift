@@ -93,4 +93,45 @@ import Testing
         #expect(diff.pixel(x: 5, y: 5).r == diff.pixel(x: 5, y: 5).g)  // unchanged pixels stay grey
         #expect(failed.message.contains(actualPath) && failed.message.contains(diffPath))
     }
+
+    @Test("recording never writes over a protected file, by any name; the golden folder keeps no temporary")
+    func recordingSparesProtectedFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/goldens", withIntermediateDirectories: true)
+        let photo = dir + "/photo.png"
+        try PNGCodec.encode(Self.sample(shift: 3), toFileAt: photo)
+        let original = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/goldens/card_0001.png", withDestinationPath: photo)
+        var recorder = GoldenCheck(failureDirectory: dir + "/failures", record: true)
+        recorder.protectedFiles = [photo]
+        #expect(throws: (any Error).self) { try recorder.check(Self.sample(), goldenPath: dir + "/goldens/card_0001.png") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/goldens") == ["card_0001.png"])
+        // Unprotected, the link itself is replaced by the golden (the photo stays as it was).
+        recorder.protectedFiles = []
+        #expect(try recorder.check(Self.sample(), goldenPath: dir + "/goldens/card_0001.png").recorded)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == original)
+    }
+
+    @Test("a failure image never replaces a file the checks did not write; one they wrote is replaced")
+    func failureImagesReplaceOnlyTheirOwn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let golden = dir + "/goldens/card_0001.png"
+        var recorder = GoldenCheck(failureDirectory: dir + "/failures", record: true)
+        #expect(try recorder.check(Self.sample(), goldenPath: golden).recorded)
+        recorder.record = false
+        try FileManager.default.createDirectory(atPath: dir + "/failures", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/failures/card_0001.actual.png"))
+        #expect(throws: (any Error).self) { try recorder.check(Self.sample(shift: 1), goldenPath: golden) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/failures/card_0001.actual.png")) == Data("mine".utf8))
+        try FileManager.default.removeItem(atPath: dir + "/failures/card_0001.actual.png")
+        // Written by the check, it is replaced by the next failure of that name.
+        for shift in [1, 2] {
+            let failed = try recorder.check(Self.sample(shift: shift), goldenPath: golden)
+            #expect(!failed.passed)
+            #expect(try PNGCodec.decode(fileAt: try #require(failed.actualPath)) == Self.sample(shift: shift))
+        }
+    }
 }

@@ -29,6 +29,17 @@ struct InputFilesTests {
         }
     }
 
+    @Test("a union holds the files of both sets")
+    func union() throws {
+        try withTemporaryDirectory { dir in
+            for name in ["a", "b", "c"] { try write(name, to: dir + "/" + name) }
+            let both = InputFiles(paths: [dir + "/a"]).union(InputFiles(paths: [dir + "/b"]))
+            #expect(both.contains(dir + "/./a") && both.contains(dir + "/b"))
+            #expect(!both.contains(dir + "/c"))
+            #expect(InputFiles().union(InputFiles()).isEmpty)
+        }
+    }
+
     @Test("an input among the files a set writes is refused, when opening and at commit")
     func inputInFileSet() throws {
         try withTemporaryDirectory { dir in
