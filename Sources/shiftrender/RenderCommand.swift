@@ -88,6 +88,10 @@ struct RenderCommand: ParsableCommand {
             throw ExitStatus.report(flagged(error), interruption: interruption)
         }
         if let exit = interruption.report() { throw exit }
+        // After the outputs, not before: four frames a motion that need not hold the render up (under --strict
+        // they were looked for, and refused, before any work).
+        if !quiet && !strict { printRestingJumps(renderer) }
+        if let exit = interruption.report() { throw exit }
     }
 
     /// Names the option in a message about the frames asked for: the library

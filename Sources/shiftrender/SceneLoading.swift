@@ -6,10 +6,13 @@ import ShiftRender
 /// renderer (the scene reversed with `--reverse`), printing every problem
 /// (exit 1 for an invalid scene, 3 for a file that cannot be read) before any
 /// work. Warnings are printed unless `quiet`; with `strict` they are errors,
-/// and a scene with any is refused.
+/// and a scene with any is refused. The warnings for the views where the
+/// picture jumps at a motion's ends cost four frames a motion: they are
+/// looked for here under `strict` and with `restingJumps` (validate); a
+/// render prints them once its outputs are written (`printRestingJumps`).
 func makeRenderer(
     _ path: String, overrides: SceneOverrides?, options: Renderer.Options = Renderer.Options(),
-    quiet: Bool = false, strict: Bool = false
+    quiet: Bool = false, strict: Bool = false, restingJumps: Bool = false
 ) throws -> Renderer {
     let document: SceneDocument
     do {
@@ -26,8 +29,7 @@ func makeRenderer(
         throw ExitStatus.report(error)
     }
     var diagnostics = renderer.diagnostics
-    // Found by drawing each motion's ends, so only where warnings are read.
-    if strict || !quiet { diagnostics.problems += renderer.restingJumps() }
+    if strict || (restingJumps && !quiet) { diagnostics.problems += renderer.restingJumps() }
     if strict, !diagnostics.warnings.isEmpty {
         let asErrors = diagnostics.problems.map { problem in
             var problem = problem
@@ -41,4 +43,9 @@ func makeRenderer(
     // This process renders one scene: none of its outputs may write over its inputs.
     for input in renderer.inputFiles { InputFiles.declare(input) }
     return renderer
+}
+
+/// The warnings for the views where the picture jumps at a motion's ends (`Renderer.restingJumps`).
+func printRestingJumps(_ renderer: Renderer) {
+    ExitStatus.printProblems(SceneDiagnostics(file: renderer.diagnostics.file, problems: renderer.restingJumps()))
 }

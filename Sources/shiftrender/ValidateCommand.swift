@@ -17,7 +17,7 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        _ = try makeRenderer(scene, overrides: nil, quiet: quiet, strict: strict)
+        _ = try makeRenderer(scene, overrides: nil, quiet: quiet, strict: strict, restingJumps: true)
         print("\(scene): valid")
     }
 }
