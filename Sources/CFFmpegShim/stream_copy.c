@@ -75,6 +75,11 @@ static int sr_reader_open(sr_packet_reader *r, const char *path, char *error, si
     if (index < 0)
         return SR_INVALID(error, error_size, "'%s' has no video stream", path);
     r->stream = r->format->streams[index];
+    /* A part cut short or damaged before its first frame opens, but its frames' shape cannot be made out:
+       it is the part that is wrong, not its settings. */
+    const AVCodecParameters *p = r->stream->codecpar;
+    if (p->format < 0 || p->width <= 0 || p->height <= 0)
+        return SR_INVALID(error, error_size, "damaged or cut short: the size or pixel format of its video cannot be made out");
     return 0;
 }
 

@@ -28,6 +28,7 @@ struct ShiftRender: ParsableCommand {
 
             Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure.
             """,
+        version: ToolVersion.current,
         subcommands: [
             RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
             JoinCommand.self, StudioCommand.self,
