@@ -34,9 +34,8 @@ extension SceneDecoder {
     /// spring's key (`dampingRatio`, or UIKit's `usingSpringWithDamping`) beside
     /// `curve` or inside it, or `"spring"` on a view. Nil for any other key, which the usual hint serves.
     static func springHint(_ key: String, known: [String]) -> String? {
-        let springKey = SceneKeys.spring.contains(key) ? key : KeySuggestion.foreignSpellings[key].flatMap {
-            SceneKeys.spring.contains($0) ? $0 : nil
-        }
+        let foreign = KeySuggestion.foreignSpellings[key].flatMap { SceneKeys.spring.contains($0) ? $0 : nil }
+        let springKey = SceneKeys.spring.contains(key) ? key : foreign
         if known.contains("curve") {
             if key == "spring" { return "a spring is a curve: write \"curve\": {\"spring\": {...}}" }
             if let springKey { return "a spring's key: write \"curve\": {\"spring\": {\"\(springKey)\": ...}}" }
@@ -57,7 +56,9 @@ extension SceneDecoder {
             if let curve = NamedCurve(rawValue: name) { return .named(curve) }
             let names = NamedCurve.allCases.map(\.rawValue)
             if name == "spring" {
-                report(place, "unknown curve \"spring\"; a spring is written {\"spring\": {...}}, e.g. {\"spring\": {\"dampingRatio\": 0.8}}", at: node)
+                report(
+                    place, "unknown curve \"spring\"; a spring is written {\"spring\": {...}}, e.g. {\"spring\": {\"dampingRatio\": 0.8}}",
+                    at: node)
             } else if let hint = KeySuggestion.closest(to: name, among: names) {
                 report(place, "unknown curve \"\(name)\"; did you mean \"\(hint)\"?", at: node)
             } else {

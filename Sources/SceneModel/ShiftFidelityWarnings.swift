@@ -56,8 +56,8 @@ enum ShiftFidelityWarnings {
                         guard mine != ShiftOptions()[keyPath: option], mine != source.shift[keyPath: option] else { return }
                         warn(
                             shift.key(key),
-                            "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view (\(scene.namedPlace(of: other))) "
-                                + "when the scene plays \(playing)")
+                            "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view "
+                                + "(\(scene.namedPlace(of: other))) when the scene plays \(playing)")
                     }
                     check("contentAnimation", \.contentAnimation)
                     check("contentSizing", \.contentSizing)
