@@ -40,7 +40,8 @@ static void sr_log_callback(void *context, int level, const char *format, va_lis
         const AVClass *cls = *(const AVClass **)context;
         if (cls && cls->item_name) {
             const char *name = cls->item_name(context);
-            if (name && *name)
+            /* A parser's context names itself "NULL": no name is better than that one. */
+            if (name && *name && strcmp(name, "NULL") != 0)
                 used = snprintf(line, sizeof line, "%s: ", name);
         }
     }

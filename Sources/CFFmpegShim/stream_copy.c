@@ -131,6 +131,11 @@ int sr_packet_reader_next(sr_packet_reader *r, sr_packet_info *info, char *error
         }
         if (r->packet->stream_index != r->stream->index)
             continue;
+        /* A frame the file ends inside (a part cut short): copied, it would be a broken frame in the joined video. */
+        if (r->packet->flags & AV_PKT_FLAG_CORRUPT) {
+            ret = SR_INVALID(error, error_size, "damaged or cut short: its frame at pts %lld is incomplete", (long long)r->packet->pts);
+            break;
+        }
         info->pts = r->packet->pts;
         info->dts = r->packet->dts;
         info->duration = r->packet->duration;

@@ -153,6 +153,14 @@ import Testing
         #expect(result.stderr.hasPrefix("shiftrender: error: cannot read '\(cut)': damaged or cut short"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shiftrender: ") }, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
+
+        // Cut inside its last frame, a part is still read to its end: the incomplete frame is not copied.
+        try whole.prefix(whole.count - 10).write(to: URL(fileURLWithPath: cut))
+        let lastFrame = try CommandRunner.shiftrender("join", first, cut, "-o", output)
+        #expect(lastFrame.status == 3, "\(lastFrame.stderr)")
+        #expect(lastFrame.stderr.hasPrefix("shiftrender: error: cannot read '\(cut)': damaged or cut short: its frame at pts "))
+        #expect(lastFrame.stderr.split(separator: "\n").count == 1, "\(lastFrame.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func usageErrorsExitWith2() throws {
