@@ -68,10 +68,12 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
         }
         // The typesetter refuses some values the rules refuse too (a font size of 0): what the images or
         // the labels say at or above a place where the rules found an error is that error again.
-        let refused = (fileProblems + rules).filter { $0.severity == .error }.map(\.place)
-        let inputs = ((images?.problems ?? []) + (labels?.problems ?? [])).map(locate).filter { problem in
-            !refused.contains { $0.isWithin(problem.place) }
+        var refusedOrAbove = Set<ScenePlace>()
+        for problem in fileProblems + rules where problem.severity == .error {
+            var place: ScenePlace? = problem.place
+            while let p = place, refusedOrAbove.insert(p).inserted { place = p.parent }
         }
+        let inputs = ((images?.problems ?? []) + (labels?.problems ?? [])).map(locate).filter { !refusedOrAbove.contains($0.place) }
         var problems = fileProblems + rules + inputs
         if document != nil {
             // In the file's order, as a reader goes through it; the sort is stable,
