@@ -16,9 +16,11 @@
  * Logging. FFmpeg reports details (x264's "Error setting preset", a muxer's
  * complaint) through av_log rather than return codes. While a shim call runs
  * on a thread, error-level lines logged on that thread are captured and added
- * to the call's message instead of printed; info chatter (x264's banner and
- * statistics) is dropped; warnings still reach stderr. Outside shim calls the
- * default logger behaves as usual.
+ * to the call's message. Nothing FFmpeg logs is ever printed: shiftrender's
+ * stderr holds its own one-line messages only, and FFmpeg's lines
+ * ("[mov,mp4,... @ 0x55...] Packet corrupt", x264's banner, warnings logged
+ * from codec threads, where no call is running) name pointers and options a
+ * user cannot act on; a failure says what matters in its message.
  */
 
 #define SR_CAPTURE_SIZE 512
@@ -28,28 +30,18 @@ static _Thread_local char sr_captured[SR_CAPTURE_SIZE];
 
 static void sr_log_callback(void *context, int level, const char *format, va_list args)
 {
-    if (!sr_in_call) {
-        av_log_default_callback(context, level, format, args);
+    /* Warnings are dropped too: in a call that fails, they are guesses
+       ("misdetection possible!") that would crowd out the error itself. */
+    if (!sr_in_call || level > AV_LOG_ERROR)
         return;
-    }
-    if (level > AV_LOG_WARNING)
-        return;
-    if (level == AV_LOG_WARNING) {
-        /* Filters warn about nothing a user can act on ("Duped color" from
-           palettegen on every GIF with a flat area); encoders and muxers may. */
-        const AVClass *cls = context ? *(const AVClass **)context : NULL;
-        if (cls && cls->class_name && strcmp(cls->class_name, "AVFilter") == 0)
-            return;
-        av_log_default_callback(context, level, format, args);
-        return;
-    }
     char line[SR_CAPTURE_SIZE];
     int used = 0;
     if (context) {
         const AVClass *cls = *(const AVClass **)context;
         if (cls && cls->item_name) {
             const char *name = cls->item_name(context);
-            if (name && *name)
+            /* A parser's context names itself "NULL": no name is better than that one. */
+            if (name && *name && strcmp(name, "NULL") != 0)
                 used = snprintf(line, sizeof line, "%s: ", name);
         }
     }

@@ -76,6 +76,11 @@ static int sr_reader_open(sr_packet_reader *r, const char *path, char *error, si
     if (index < 0)
         return SR_INVALID(error, error_size, "it has no video stream");
     r->stream = r->format->streams[index];
+    /* A part cut short or damaged before its first frame opens, but its frames' shape cannot be made out:
+       it is the part that is wrong, not its settings. */
+    const AVCodecParameters *p = r->stream->codecpar;
+    if (p->format < 0 || p->width <= 0 || p->height <= 0)
+        return SR_INVALID(error, error_size, "damaged or cut short: the size or pixel format of its video cannot be made out");
     return 0;
 }
 
@@ -127,6 +132,11 @@ int sr_packet_reader_next(sr_packet_reader *r, sr_packet_info *info, char *error
         }
         if (r->packet->stream_index != r->stream->index)
             continue;
+        /* A frame the file ends inside (a part cut short): copied, it would be a broken frame in the joined video. */
+        if (r->packet->flags & AV_PKT_FLAG_CORRUPT) {
+            ret = SR_INVALID(error, error_size, "damaged or cut short: its frame at pts %lld is incomplete", (long long)r->packet->pts);
+            break;
+        }
         info->pts = r->packet->pts;
         info->dts = r->packet->dts;
         info->duration = r->packet->duration;

@@ -94,6 +94,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             advice += " (a pattern holds one frame number, not \(conversions.count))"
         } else if let written = conversions.first {
             advice += " ('\(written)' is not a frame number: write %d, or %0Nd for N digits padded with zeros)"
+        } else {
+            // Most often one picture was meant.
+            advice += "; for one still image, add --at SECONDS, --frame N or --progress P"
         }
         return advice
     }

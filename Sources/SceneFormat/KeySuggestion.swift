@@ -5,7 +5,7 @@
 /// too far from ours for an edit distance (`scaleAspectFill` is 5 edits from
 /// `aspectFill`, `layer.cornerRadius` 6 from `cornerRadius`), so those are
 /// looked up first, by name: the hint then names our spelling however far it is.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// UIKit's (and Shift's, and Hero's) spellings of what the format spells
     /// otherwise, keys and values alike. A hint with a dot is a key inside
     /// another (`shadow.color`) and is offered where its first part is known.
@@ -112,7 +112,14 @@ enum KeySuggestion {
 
     static func closest(to key: String, among known: [String]) -> String? {
         if let hint = foreign(key, among: known) { return hint }
-        let target = Array(key.lowercased())
+        return nearest(to: key, among: known)
+    }
+
+    /// The candidate plausibly meant by `word`, by edit distance alone and
+    /// ignoring case (so a candidate differing only in case comes first): for
+    /// names that are not the format's, such as the image files beside a scene.
+    public static func nearest(to word: String, among known: [String]) -> String? {
+        let target = Array(word.lowercased())
         var best: (key: String, distance: Int)?
         for candidate in known {
             let d = distance(target, Array(candidate.lowercased()))

@@ -40,6 +40,8 @@ struct SceneDecoder {
         for (key, value) in pairs {
             if known.contains(key) {
                 result[key] = value
+            } else if let hint = Self.springHint(key, known: known) {
+                report(place.key(key), "unknown key \"\(key)\"; \(hint)", at: value)
             } else if let hint = KeySuggestion.closest(to: key, among: known) {
                 report(place.key(key), "unknown key \"\(key)\"; did you mean \"\(hint)\"?", at: value)
             } else {

@@ -29,13 +29,37 @@ extension SceneDecoder {
 
     static let curveForms = "a curve name, {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {...}}"
 
+    /// Where a spring goes, for a spring written one level too high: `"spring"` beside
+    /// `curve` (renaming it `curve` would not do: a curve holds the spring), or a
+    /// spring's key (`dampingRatio`, or UIKit's `usingSpringWithDamping`) beside
+    /// `curve` or inside it, or `"spring"` on a view. Nil for any other key, which the usual hint serves.
+    static func springHint(_ key: String, known: [String]) -> String? {
+        let foreign = KeySuggestion.foreignSpellings[key].flatMap { SceneKeys.spring.contains($0) ? $0 : nil }
+        let springKey = SceneKeys.spring.contains(key) ? key : foreign
+        if known.contains("curve") {
+            if key == "spring" { return "a spring is a curve: write \"curve\": {\"spring\": {...}}" }
+            if let springKey { return "a spring's key: write \"curve\": {\"spring\": {\"\(springKey)\": ...}}" }
+        }
+        if known.contains("shift"), key == "spring" {
+            return "a spring is a view's curve: write \"shift\": {\"curve\": {\"spring\": {...}}}"
+        }
+        if known == SceneKeys.curveFunction, let springKey {
+            return "a spring's key: write {\"spring\": {\"\(springKey)\": ...}}"
+        }
+        return nil
+    }
+
     mutating func decodeCurve(_ node: JSONNode, _ place: ScenePlace) -> CurveSpec? {
         remember(place, node)
         switch node.value {
         case .string(let name):
             if let curve = NamedCurve(rawValue: name) { return .named(curve) }
             let names = NamedCurve.allCases.map(\.rawValue)
-            if let hint = KeySuggestion.closest(to: name, among: names) {
+            if name == "spring" {
+                report(
+                    place, "unknown curve \"spring\"; a spring is written {\"spring\": {...}}, e.g. {\"spring\": {\"dampingRatio\": 0.8}}",
+                    at: node)
+            } else if let hint = KeySuggestion.closest(to: name, among: names) {
                 report(place, "unknown curve \"\(name)\"; did you mean \"\(hint)\"?", at: node)
             } else {
                 report(

@@ -112,9 +112,9 @@ struct Checker {
         number(scene.fps, .key("fps"), in: SceneLimits.minimumFPS ... SceneLimits.maximumFPS)
         check(scene.transition)
         check(scene.from, ViewAddress(screen: .from))
-        checkUniqueIDs(scene.from, ViewAddress(screen: .from))
+        checkUniqueIDs(scene, .from)
         check(scene.to, ViewAddress(screen: .to))
-        checkUniqueIDs(scene.to, ViewAddress(screen: .to))
+        checkUniqueIDs(scene, .to)
     }
 
     mutating func check(_ canvas: CanvasSpec) {
@@ -322,7 +322,7 @@ struct Checker {
     }
 
     /// Matching is by `shift.id`, so an id may stand only once on each screen.
-    mutating func checkUniqueIDs(_ root: View, _ rootAddress: ViewAddress) {
+    mutating func checkUniqueIDs(_ scene: Scene, _ screen: Screen) {
         var firstPlace: [String: ViewAddress] = [:]
         var duplicates: [(ViewAddress, String, ViewAddress)] = []
         func visit(_ view: View, _ address: ViewAddress) {
@@ -331,11 +331,11 @@ struct Checker {
             }
             for (i, subview) in view.subviews.enumerated() { visit(subview, address.child(i)) }
         }
-        visit(root, rootAddress)
+        visit(scene.root(screen), ViewAddress(screen: screen))
         for (address, id, first) in duplicates {
             report(
                 address.place.key("shift").key("id"),
-                "duplicate id \"\(id)\" (first used at \(first)); ids must be unique within a screen")
+                "duplicate id \"\(id)\" (first used at \(scene.namedPlace(of: first))); ids must be unique within a screen")
         }
     }
 }

@@ -39,7 +39,7 @@ enum ShiftFidelityWarnings {
                 if !view.shift.animations.isEmpty {
                     warn(
                         shift.key("animations"),
-                        "ignored: this view is matched with \(other), and Shift animates only unmatched views' "
+                        "ignored: this view is matched with \(scene.namedPlace(of: other)), and Shift animates only unmatched views' "
                             + "additional animations")
                 }
                 // Animator.animatedViews puts every matched view straight in the container.
@@ -56,8 +56,8 @@ enum ShiftFidelityWarnings {
                         guard mine != ShiftOptions()[keyPath: option], mine != source.shift[keyPath: option] else { return }
                         warn(
                             shift.key(key),
-                            "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view (\(other)) "
-                                + "when the scene plays \(playing)")
+                            "ignored: Shift takes a matched pair's options from the \(other.screen) screen's view "
+                                + "(\(scene.namedPlace(of: other))) when the scene plays \(playing)")
                     }
                     check("contentAnimation", \.contentAnimation)
                     check("contentSizing", \.contentSizing)

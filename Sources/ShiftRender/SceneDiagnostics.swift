@@ -49,7 +49,8 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
     /// The problems of a scene read from a file (`document`) or built in code:
     /// the file's own, then the model's rules (except under a place the file
     /// already reported, where the value was replaced by a default), then the
-    /// images' and the labels' (fonts, characters). Locations come from the document.
+    /// images' and the labels' (fonts, characters). Locations come from the document; places name the
+    /// named views along them (`Scene.naming`).
     static func check(
         _ scene: Scene, document: SceneDocument?, images: SceneImages?, labels: SceneLabels? = nil, reversed: Bool = false
     ) -> SceneDiagnostics {
@@ -65,7 +66,15 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
                     || place.isWithin(problem.place) && place.components.count == problem.place.components.count + 1
             }
         }
-        var problems = fileProblems + rules + ((images?.problems ?? []) + (labels?.problems ?? [])).map(locate)
+        // The typesetter refuses some values the rules refuse too (a font size of 0): what the images or
+        // the labels say at or above a place where the rules found an error is that error again.
+        var refusedOrAbove = Set<ScenePlace>()
+        for problem in fileProblems + rules where problem.severity == .error {
+            var place: ScenePlace? = problem.place
+            while let p = place, refusedOrAbove.insert(p).inserted { place = p.parent }
+        }
+        let inputs = ((images?.problems ?? []) + (labels?.problems ?? [])).map(locate).filter { !refusedOrAbove.contains($0.place) }
+        var problems = fileProblems + rules + inputs
         if document != nil {
             // In the file's order, as a reader goes through it; the sort is stable,
             // so problems at one place keep the order they were found in.
@@ -75,7 +84,7 @@ public struct SceneDiagnostics: Sendable, CustomStringConvertible {
                 return l != r ? l < r : a.offset < b.offset
             }.map(\.element)
         }
-        return SceneDiagnostics(file: document?.file, problems: problems)
+        return SceneDiagnostics(file: document?.file, problems: problems.map { $0.naming(in: scene) })
     }
 }
 

@@ -93,7 +93,8 @@ struct SceneImages: Sendable {
             files.append(path)
             var info = stat()
             guard stat(path, &info) == 0 else {
-                return .failure(Failure(message: "image \"\(written)\" not found (looked for \(path))"))
+                let hint = ImageNameSuggestion.hint(written: written, path: path)
+                return .failure(Failure(message: "image \"\(written)\" not found (looked for \(path))\(hint)"))
             }
             // A FIFO or a terminal would block the read forever, and a
             // device such as /dev/zero is no image.

@@ -4,12 +4,16 @@ import ShiftRender
 /// The encoders' knobs. Defaults and ranges are the encoders' own
 /// (`VideoSettings.Defaults`, `GIFOptions.Defaults` and their ranges), read
 /// here for --help and never restated: an option left out keeps the
-/// encoder's default, so the two cannot drift.
+/// encoder's default, so the two cannot drift. Number options take the next
+/// argument whatever it looks like (`.unconditional`), so that a negative
+/// value is a value: `--gif-loop -1` works and `--crf -5` is refused with the
+/// range, not as a "missing value".
 struct EncodingOptions: ParsableArguments {
     typealias Video = VideoSettings.Defaults
     typealias GIF = GIFOptions.Defaults
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "H.264 quality (.mp4): constant rate factor \(range(VideoSettings.crfRange)), 0 lossless. "
                 + "Default \(Video.crf): UI edges and gradients stay clean."))
@@ -20,11 +24,13 @@ struct EncodingOptions: ParsableArguments {
 
     @Option(
         name: .customLong("vp9-crf"),
+        parsing: .unconditional,
         help: ArgumentHelp("VP9 quality (.webm), \(range(VideoSettings.vp9CRFRange)), 0 best. Default \(Video.vp9CRF)."))
     var vp9CRF: Int?
 
     @Option(
         name: .customLong("png-level"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "PNG compression level \(range(VideoSettings.pngCompressionLevelRange)), "
                 + "0 stores, 9 smallest. Default \(Video.pngCompressionLevel): fastest, and within 1.2x of ffmpeg's size."))
@@ -39,17 +45,20 @@ struct EncodingOptions: ParsableArguments {
 
     @Option(
         name: .customLong("encoder-threads"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Threads for encoding (PNG frames in parallel, codec threads), "
                 + "\(range(VideoSettings.encoderThreadsRange)). Default: all cores."))
     var encoderThreads: Int?
 
     @Option(
-        name: .customLong("gif-width"), help: ArgumentHelp("Largest GIF width in pixels (scaled down to fit). Default \(GIF.maxWidth)."))
+        name: .customLong("gif-width"), parsing: .unconditional,
+        help: ArgumentHelp("Largest GIF width in pixels (scaled down to fit). Default \(GIF.maxWidth)."))
     var gifWidth: Int?
 
     @Option(
         name: .customLong("gif-fps"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Highest GIF frame rate, \(range(GIFOptions.maxFramesPerSecondRange)) "
                 + "(frames are dropped evenly). Default \(GIF.maxFramesPerSecond)."))
@@ -64,6 +73,7 @@ struct EncodingOptions: ParsableArguments {
 
     @Option(
         name: .customLong("gif-loop"),
+        parsing: .unconditional,
         help: ArgumentHelp(
             "GIF loops: 0 forever, -1 play once, N times, up to "
                 + "\(GIFOptions.loopCountRange.upperBound). Default \(GIF.loopCount)."))
@@ -89,13 +99,13 @@ struct EncodingOptions: ParsableArguments {
         if let gifLoop, !GIFOptions.loopCountRange.contains(gifLoop) {
             throw ValidationError(
                 "--gif-loop must be -1 (play once), 0 (forever) or a count up to "
-                    + "\(GIFOptions.loopCountRange.upperBound) (a GIF stores 16 bits)")
+                    + "\(GIFOptions.loopCountRange.upperBound) (a GIF stores 16 bits; got \(gifLoop))")
         }
     }
 
     private func check(_ value: Int?, in range: ClosedRange<Int>, _ option: String) throws {
         if let value, !range.contains(value) {
-            throw ValidationError("\(option) must be between \(range.lowerBound) and \(range.upperBound)")
+            throw ValidationError("\(option) must be between \(range.lowerBound) and \(range.upperBound) (got \(value))")
         }
     }
 

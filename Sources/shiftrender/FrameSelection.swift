@@ -3,15 +3,17 @@ import ShiftRender
 
 /// Which frames a render writes: all of them, one still (`--at`, `--frame`,
 /// `--progress`) or a range (`--frames A-B`, inclusive, so work can be split
-/// and joined).
+/// and joined). Numbers take the next argument whatever it looks like, so
+/// `--at -1` is refused with its range instead of as a missing value.
 struct FrameSelection: ParsableArguments {
-    @Option(help: ArgumentHelp("Render one still PNG at this time in seconds.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render one still PNG at this time in seconds.", valueName: "SECONDS"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Render one still PNG of frame N (0-based).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Render one still PNG of frame N (0-based).", valueName: "N"))
     var frame: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Render one still PNG of the transition at progress P (0...1), between frames too; for a scene a finger "
                 + "drives (transition.interaction), what the screen shows while the finger holds it at P.",
@@ -55,7 +57,7 @@ struct FrameSelection: ParsableArguments {
         if given > 1 { throw ValidationError("give only one of --at, --frame, --progress and --frames") }
         try Self.checkMoments(at: at.map { [$0] } ?? [], frames: frame.map { [$0] } ?? [])
         if let progress, !(progress.isFinite && (0 ... 1).contains(progress)) {
-            throw ValidationError("--progress must be between 0 and 1")
+            throw ValidationError("--progress must be between 0 and 1 (got \(progress))")
         }
         if let frames { _ = try Self.parseRange(frames) }
     }

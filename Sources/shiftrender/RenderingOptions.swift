@@ -1,9 +1,11 @@
 import ArgumentParser
 import ShiftRender
 
-/// How the renderer works, for every command that draws frames.
+/// How the renderer works, for every command that draws frames. `--threads`
+/// takes the next argument whatever it looks like, so `--threads -2` is
+/// refused with its range instead of as a missing value.
 struct RenderingOptions: ParsableArguments {
-    @Option(help: "Threads the compositor uses (default: all cores). The pixels are the same for any count.")
+    @Option(parsing: .unconditional, help: "Threads the compositor uses (default: all cores). The pixels are the same for any count.")
     var threads: Int?
 
     @Option(
@@ -13,10 +15,20 @@ struct RenderingOptions: ParsableArguments {
                 + "(default: half of this machine's memory).", valueName: "SIZE"))
     var memoryLimit: String?
 
+    /// The limits a memory limit may be given between: below a megabyte no frame fits, and above a
+    /// thousand terabytes the number is a slip of the keyboard, not a budget (and would let anything through).
+    static let memoryLimitRange = 1e6 ... 1e15
+    static let memoryLimitRangeText = "1M and 1000T"
+
     func validate() throws {
-        if let threads, !(1 ... 256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
-        if let memoryLimit, MemoryBudget.parse(memoryLimit) == nil {
-            throw ValidationError("--memory-limit must be a size such as 8G, 512M or 2.5GB")
+        if let threads, !(1 ... 256).contains(threads) { throw ValidationError("--threads must be between 1 and 256 (got \(threads))") }
+        if let memoryLimit {
+            guard let bytes = MemoryBudget.parse(memoryLimit) else {
+                throw ValidationError("--memory-limit must be a size such as 8G, 512M or 2.5GB (got '\(memoryLimit)')")
+            }
+            guard Self.memoryLimitRange.contains(bytes) else {
+                throw ValidationError("--memory-limit must be between \(Self.memoryLimitRangeText) (got '\(memoryLimit)')")
+            }
         }
     }
 

@@ -2,12 +2,13 @@ import ArgumentParser
 import ShiftRender
 
 /// Options that change the scene before it is planned, shared by the commands
-/// that plan (render, plan, info).
+/// that plan (render, plan, info). Numbers take the next argument whatever
+/// it looks like, so a negative one is refused with its range.
 struct SceneOverrides: ParsableArguments {
-    @Option(help: "Frames per second (overrides the scene's fps).")
+    @Option(parsing: .unconditional, help: "Frames per second (overrides the scene's fps).")
     var fps: Double?
 
-    @Option(help: "Pixels per point (overrides canvas.scale), e.g. 3 for an @3x render.")
+    @Option(parsing: .unconditional, help: "Pixels per point (overrides canvas.scale), e.g. 3 for an @3x render.")
     var scale: Double?
 
     @Option(help: ArgumentHelp("Fit the output in WIDTHxHEIGHT pixels, keeping the scene's aspect ratio.", valueName: "WxH"))
@@ -27,10 +28,11 @@ struct SceneOverrides: ParsableArguments {
 
     func validate() throws {
         if let fps, !(fps >= SceneLimits.minimumFPS && fps <= SceneLimits.maximumFPS) {
-            throw ValidationError("--fps must be between \(Int(SceneLimits.minimumFPS)) and \(Int(SceneLimits.maximumFPS))")
+            throw ValidationError(
+                "--fps must be between \(Int(SceneLimits.minimumFPS)) and \(Int(SceneLimits.maximumFPS)) (got \(fps))")
         }
         if let scale, !(scale > 0 && scale <= SceneLimits.maximumScale) {
-            throw ValidationError("--scale must be above 0 and at most \(Int(SceneLimits.maximumScale))")
+            throw ValidationError("--scale must be above 0 and at most \(Int(SceneLimits.maximumScale)) (got \(scale))")
         }
         if scale != nil && size != nil { throw ValidationError("--scale and --size both set the output size; give one") }
         if let size { _ = try Self.parseSize(size) }

@@ -30,6 +30,7 @@ struct ShiftRender: ParsableCommand {
             Exit codes: 0 success, 1 invalid scene, 2 usage error, 3 input/output or encoder failure,
             128+N stopped by signal N.
             """,
+        version: ToolVersion.current,
         subcommands: [
             RenderCommand.self, ValidateCommand.self, InfoCommand.self, PlanCommand.self, VerifyCommand.self,
             JoinCommand.self, StudioCommand.self,

@@ -7,7 +7,7 @@ import Testing
 @Suite struct WarningEndToEndTests {
     /// A zPosition animation on an arriving view: Shift sets it at once, so it never shows.
     static let scene = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/features/anim-anchor-zposition.json").path
-    static let warning = "to.subviews[0].shift.animations[0].zPosition: not animated"
+    static let warning = #"to "to" .subviews[0] "under" .shift.animations[0].zPosition: not animated"#
 
     func lines(_ text: String, containing needle: String) -> [Substring] {
         text.split(separator: "\n").filter { $0.contains(needle) }

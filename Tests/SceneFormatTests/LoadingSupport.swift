@@ -35,6 +35,8 @@ func loadScene(fileAt path: String) throws(LoadError) -> Scene {
 extension SceneProblem {
     /// The place as messages print it.
     var path: String { placeText }
+    /// The place as a JSON schema validator names it: keys and indices, without the names of the views along it.
+    var schemaPath: String { ScenePlace(place.components).description }
     var line: Int? { location?.line }
     var column: Int? { location?.column }
 }

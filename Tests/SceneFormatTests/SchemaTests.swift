@@ -261,8 +261,8 @@ import ShiftRender
             #expect(!failures.isEmpty, "the schema accepts \(file)")
             #expect(!decoderIssues.isEmpty, "the decoder accepts \(file)")
             #expect(
-                decoderIssues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } },
-                "\(file): decoder at \(decoderIssues.map(\.path)), schema at \(failures.map(\.path))")
+                decoderIssues.contains { issue in failures.contains { pathsAreRelated(issue.schemaPath, $0.path) } },
+                "\(file): decoder at \(decoderIssues.map(\.schemaPath)), schema at \(failures.map(\.path))")
         case ("accepts", .success(let root)):
             #expect(validator.validate(root.value) == [], "\(file) is marked as beyond the schema, but the schema refuses it")
             #expect(decoderIssues.isEmpty == (file == "unwritable-output.json"), "\(file): \(decoderIssues)")
@@ -373,10 +373,10 @@ import ShiftRender
                         + "schema \(failures.isEmpty ? "accepts" : "refuses: \(failures)")\n  \(JSONText.write(mutated))")
             } else if !issues.isEmpty {
                 refusedByBoth += 1
-                let related = issues.contains { issue in failures.contains { pathsAreRelated(issue.path, $0.path) } }
+                let related = issues.contains { issue in failures.contains { pathsAreRelated(issue.schemaPath, $0.path) } }
                 if !related {
                     disagreements.append(
-                        "round \(round): unrelated places: decoder \(issues.map(\.path)), schema \(failures.map(\.path))\n  "
+                        "round \(round): unrelated places: decoder \(issues.map(\.schemaPath)), schema \(failures.map(\.path))\n  "
                             + JSONText.write(mutated)
                     )
                 }

@@ -435,7 +435,39 @@ import SceneModel
         #expect(problems(transition: #"{"curve": "lineer"}"#) == [#"transition.curve: unknown curve "lineer"; did you mean "linear"?"#])
         #expect(
             problems(transition: #"{"spring": {"dampingRatio": 1}}"#) == [
-                #"transition.spring: unknown key "spring"; did you mean "curve"?"#
+                #"transition.spring: unknown key "spring"; a spring is a curve: write "curve": {"spring": {...}}"#
+            ])
+    }
+
+    /// A spring written a level too high is told where it goes: renaming `spring` to `curve`
+    /// (the closest key) would leave the spring's keys directly in the curve, which is wrong too.
+    @Test func aMisplacedSpringIsToldWhereItGoes() {
+        #expect(
+            problems(shift: #"{"spring": {"dampingRatio": 0.8}}"#) == [
+                #"\#(at).spring: unknown key "spring"; a spring is a curve: write "curve": {"spring": {...}}"#
+            ])
+        #expect(
+            problems(shift: #"{"curve": {"dampingRatio": 0.8}}"#) == [
+                #"\#(at).curve.dampingRatio: unknown key "dampingRatio"; a spring's key: write {"spring": {"dampingRatio": ...}}"#
+            ])
+        #expect(
+            problems(shift: #"{"dampingRatio": 0.8}"#) == [
+                #"\#(at).dampingRatio: unknown key "dampingRatio"; a spring's key: write "curve": {"spring": {"dampingRatio": ...}}"#
+            ])
+        // UIKit's argument names our key.
+        #expect(
+            problems(transition: #"{"usingSpringWithDamping": 0.8}"#) == [
+                #"transition.usingSpringWithDamping: unknown key "usingSpringWithDamping"; a spring's key: "#
+                    + #"write "curve": {"spring": {"dampingRatio": ...}}"#
+            ])
+        #expect(
+            problems(transition: #"{"curve": "spring"}"#) == [
+                #"transition.curve: unknown curve "spring"; a spring is written {"spring": {...}}, e.g. {"spring": {"dampingRatio": 0.8}}"#
+            ])
+        // Inside the spring, the usual hints stay.
+        #expect(
+            problems(shift: #"{"curve": {"spring": {"dampingratio": 0.8}}}"#) == [
+                #"\#(at).curve.spring.dampingratio: unknown key "dampingratio"; did you mean "dampingRatio"?"#
             ])
     }
 

@@ -12,8 +12,9 @@ import Testing
 /// one (`ReadmeSnippetTests`).
 enum ReadmeSnippets {
     static func library() throws -> Bitmap {
-        // Package.swift: .package(url: "<this repository>", branch: "main")
+        // Package.swift: .package(url: "<this repository>", branch: "main"), or .package(path: "../shiftrender")
         // target dependency: .product(name: "ShiftRender", package: "shiftrender")
+        // (package: is the URL's last part, or the path's folder name: "main" for ../main; docs/swift-api.md)
         let scene = Scene(canvas: CanvasSpec(width: 390, height: 844, scale: 2),
             from: View {
                 View(frame: Rect(x: 20, y: 140, width: 350, height: 130))
