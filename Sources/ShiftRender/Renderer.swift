@@ -49,6 +49,10 @@ public final class Renderer: Sendable {
     public let inputFiles: [String]
     /// Where each place of the scene file is, for the warnings found after planning.
     private let locations: SourceLocations?
+    /// The scene as written, whose places and names warnings found after planning give.
+    private let written: Scene
+    /// Whether the plan's `from` is the written scene's `to` (a reversed present or dismiss).
+    private let swapsScreens: Bool
     private let compositorCache = Mutex<FrameRenderer?>(nil)
     /// Planning sample frames to count groups costs a few plans: done once.
     private let compositorEstimate = Mutex<MemoryEstimate?>(nil)
@@ -104,6 +108,8 @@ public final class Renderer: Sendable {
         if let document, document.file != "scene" { inputs.insert(document.file, at: 0) }
         self.inputFiles = inputs
         self.locations = document?.locations
+        self.written = scene
+        self.swapsScreens = reversed && scene.transition.direction != .roundtrip
     }
 
     // MARK: The clip
@@ -216,7 +222,11 @@ public final class Renderer: Sendable {
     /// none when the compositor would not fit in the memory budget.
     public func restingJumps() -> [SceneProblem] {
         guard let compositor = try? compositor() else { return [] }
-        return RestingJumps.problems(in: timeline, renderer: compositor).map { locations?.locating($0) ?? $0 }
+        // Reversed, `from` and `to` swapped places: the warnings name the views as the file has them.
+        return RestingJumps.problems(in: timeline, renderer: compositor, swappingScreens: swapsScreens).map { problem in
+            let named = problem.naming(in: written)
+            return locations?.locating(named) ?? named
+        }
     }
 
     /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).

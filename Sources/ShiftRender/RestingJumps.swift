@@ -27,7 +27,8 @@ enum RestingJumps {
     /// Every `step`-th pixel along each axis is compared: a jump worth naming covers more than that.
     static let step = 2
 
-    static func problems(in timeline: TransitionTimeline, renderer: FrameRenderer) -> [SceneProblem] {
+    /// `swappingScreens`: the timeline plans a reversed scene, whose `from` is the file's `to`.
+    static func problems(in timeline: TransitionTimeline, renderer: FrameRenderer, swappingScreens: Bool = false) -> [SceneProblem] {
         var found: [ViewAddress: (start: Bool, end: Bool)] = [:]
         var order: [ViewAddress] = []
         var rest = Bitmap(width: 0, height: 0)
@@ -49,6 +50,8 @@ enum RestingJumps {
         }
         return order.map { address in
             let ends = found[address]!
+            var address = address
+            if swappingScreens { address.screen = address.screen == .from ? .to : .from }
             let when = ends.start && ends.end ? "starts and ends" : ends.start ? "starts" : "ends"
             return SceneProblem(
                 .warning, at: address.place,
