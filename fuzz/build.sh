@@ -84,6 +84,7 @@ for target in "$ROOT"/fuzz/targets/*.swift; do
     case $name in
         ExtremeSceneFuzzer) extra=("$ROOT/Tests/ShiftRenderTests/ExtremeScenes.swift") ;;
         FontFuzzer) extra=() ;;
+        TextLayoutFuzzer) extra=("$ROOT/Tests/TextLayoutTests/FuzzedLabel.swift") ;;
         *) extra=("$ROOT/Sources/ShiftRender/SceneImages.swift" "$ROOT/Sources/ShiftRender/ImageFormat.swift") ;;
     esac
     echo "fuzz/build.sh: linking $name" >&2

@@ -6,11 +6,18 @@ private let unibreakReady: Bool = {
     return true
 }()
 
+/// libunibreak 1.1's end-of-text marker (`EOS` in linebreakdef.h): its UTF-32 reader returns each scalar as it is, so a
+/// U+FFFF in the text ends the loop early and trips the library's own `assert(posLast == posCur - 1 ...)`, an abort.
+let unibreakEndOfText: UInt32 = 0xFFFF
+/// What U+FFFF is handed to libunibreak as: U+FFFE, the other noncharacter of the plane, whose line-break class is the
+/// same (XX, resolved as AL), so the opportunities around it are what UAX #14 gives U+FFFF.
+let unibreakEndOfTextStandIn: UInt32 = 0xFFFE
+
 /// UAX #14 line-break opportunities, by libunibreak: `allowed[i]` is true
 /// when a line may break after scalar `i` (and before `i + 1`).
 /// `paragraphs` splits the text at its mandatory breaks (LF, CR, CR LF, VT,
 /// FF, NEL, U+2028, U+2029), the break characters themselves left out; an
-/// empty text is one empty paragraph.
+/// empty text is one empty paragraph. Any scalar is safe, U+FFFF included.
 struct LineBreakOpportunities: Sendable {
     var allowed: [Bool]
     var paragraphs: [Range<Int>]
@@ -18,7 +25,8 @@ struct LineBreakOpportunities: Sendable {
     init(_ text: [UInt32]) {
         var statuses = [CChar](repeating: CChar(LINEBREAK_NOBREAK), count: text.count)
         if unibreakReady, !text.isEmpty {
-            text.withUnsafeBufferPointer { s in set_linebreaks_utf32(s.baseAddress, text.count, nil, &statuses) }
+            let safe = text.map { $0 == unibreakEndOfText ? unibreakEndOfTextStandIn : $0 }
+            safe.withUnsafeBufferPointer { s in set_linebreaks_utf32(s.baseAddress, s.count, nil, &statuses) }
         }
         allowed = statuses.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
         var paragraphs: [Range<Int>] = []
