@@ -75,7 +75,7 @@ public final class Renderer: Sendable {
         if let threads = options.threads, !(1 ... 256).contains(threads) {
             throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
         }
-        let images = SceneImages(scene: scene)
+        let images = SceneImages(scene: scene, decoding: .keeping(memoryLimit: options.memoryLimit ?? MemoryBudget.defaultBytes))
         let labels = SceneLabels(scene: scene, draw: true, memoryLimit: options.memoryLimit ?? MemoryBudget.defaultBytes)
         let diagnostics = SceneDiagnostics.check(scene, document: document, images: images, labels: labels, reversed: reversed)
         guard !diagnostics.hasErrors else {
@@ -85,6 +85,7 @@ public final class Renderer: Sendable {
                     ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
                 diagnostics: diagnostics)
         }
+        if let overBudget = images.overBudget { throw RenderError(.memory, overBudget, diagnostics: diagnostics) }
         let planned = reversed ? scene.reversed() : scene
         let timeline = TransitionTimeline(scene: planned, images: images.decoded, labels: labels.drawn)
         guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
