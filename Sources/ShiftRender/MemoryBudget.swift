@@ -35,8 +35,22 @@ import Glibc
 /// high side of the measured peak, and within about 1.5 times it.
 public struct MemoryEstimate: Sendable, CustomStringConvertible {
     public var parts: [(name: String, bytes: Double)] = []
+    /// Set on an encoder's estimate: it takes frames drawn in order, each next one prepared while one is drawn
+    /// (`FrameSequence`), so two frames' 3-D layers are alive at once.
+    public var drawsFramesInSequence = false
+    /// On the compositor's estimate: what a second frame's 3-D layers add when frames are drawn in sequence.
+    var nextFrameLayers = 0.0
 
     public init() {}
+
+    /// This estimate with `extra`'s parts (an encoder's, a sheet's), and the next frame's 3-D layers when `extra`
+    /// draws frames in sequence.
+    public func adding(_ extra: MemoryEstimate) -> MemoryEstimate {
+        var sum = self
+        sum.parts += extra.parts
+        if extra.drawsFramesInSequence { sum.add("3-D layers, next frame", nextFrameLayers) }
+        return sum
+    }
 
     public var total: Double { parts.reduce(0) { $0 + $1.bytes } }
 
@@ -82,7 +96,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         estimate.add("images", sources.images)
         estimate.add("snapshots", sources.snapshots)
         estimate.add("group layers", groupLayerBytes(timeline, lists: lists))
-        estimate.add("3-D layers", planeLayerBytes(timeline, lists: lists, threads: threads))
+        let planes = planeLayerBytes(timeline, lists: lists, threads: threads)
+        estimate.add("3-D layers", planes.alone)
+        estimate.nextFrameLayers = planes.inSequence - planes.alone
         // The frame drawn, and the straight-alpha (or RGB) copy a PNG of it is written from.
         let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
         estimate.add("frame", 2 * frame)
@@ -164,11 +180,14 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
     }
 
     /// 3-D planes (`LayerMemory.planeLayers`): each projected item's flat layer, its texture and levels, held
-    /// until its frame is drawn. With more than one thread the next frame is prepared while one is drawn
-    /// (`FrameSequence`), so two frames' layers are alive, and one flat bitmap being drawn. Snapshots are
-    /// rasterized first, up to `threads` at once, each holding its own planes (and blur regions) until it is
-    /// drawn. The two phases do not overlap: the larger counts.
-    static func planeLayerBytes(_ timeline: TransitionTimeline, lists: [DisplayList], threads: Int) -> Double {
+    /// until its frame is drawn, and one flat bitmap being drawn. Frames drawn in sequence with more than one
+    /// thread (`FrameSequence`: an encoder) prepare the next frame while one is drawn, so two frames' layers are
+    /// alive (`inSequence`); a still draws one (`alone`). Snapshots are rasterized first, up to `threads` at
+    /// once, each holding its own planes (and blur regions) until it is drawn. The phases do not overlap: the
+    /// larger counts.
+    static func planeLayerBytes(
+        _ timeline: TransitionTimeline, lists: [DisplayList], threads: Int
+    ) -> (alone: Double, inSequence: Double) {
         let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
         var frames = 0.0
         var bitmap = 0.0
@@ -177,7 +196,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             frames = max(frames, planes.held)
             bitmap = max(bitmap, planes.largestBitmap)
         }
-        let framePhase = (threads > 1 && timeline.frameCount > 1 ? 2 : 1) * frames + bitmap
+        let framesAtOnce: Double = threads > 1 && timeline.frameCount > 1 ? 2 : 1
         let snapshots = timeline.snapshots.map { snapshot in
             let planes = LayerMemory.planeLayers(snapshot.content, width: snapshot.pixelWidth, height: snapshot.pixelHeight)
             let regions = snapshot.content.items.compactMap {
@@ -186,7 +205,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
             return planes.held + planes.largestBitmap + regions.reduce(0, +)
         }
         let snapshotPhase = snapshots.sorted(by: >).prefix(max(1, threads)).reduce(0, +)
-        return max(framePhase, snapshotPhase)
+        return (max(frames + bitmap, snapshotPhase), max(framesAtOnce * frames + bitmap, snapshotPhase))
     }
 
     /// Group layers and backdrop blur regions: one buffer per group item and per blur in a frame, each at most the
@@ -243,6 +262,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         let threads = settings.encoderThreads.map { Double(max(1, $0)) }
         // A video encoder has two frame buffers (`FramePipeline`): the compositor draws into one (counted as
         // its frame) while the encoder reads the other.
+        estimate.drawsFramesInSequence = true
         switch format {
         case .mp4:
             estimate.add("encoder frames", frame)

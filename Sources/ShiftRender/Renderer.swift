@@ -209,14 +209,13 @@ public final class Renderer: Sendable {
 
     /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).
     public func memoryEstimate(adding extra: MemoryEstimate = MemoryEstimate()) -> MemoryEstimate {
-        var estimate = compositorEstimate.withLock { cached in
+        let estimate = compositorEstimate.withLock { cached in
             if let cached { return cached }
             let made = MemoryEstimate.compositor(timeline, threads: threads)
             cached = made
             return made
         }
-        estimate.parts += extra.parts
-        return estimate
+        return estimate.adding(extra)
     }
 
     /// Throws `.output` when `path`, or any of `members` (files of a set written

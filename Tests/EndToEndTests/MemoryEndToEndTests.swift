@@ -105,11 +105,16 @@ import Testing
         let result = try CommandRunner.run(CommandRunner.shiftrender, ["info", cube, "--memory", "--json", "--threads", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        let still = try #require((object["outputs"] as? [[String: Any]])?.first { $0["output"] as? String == "still" })
+        let rows = try #require(object["outputs"] as? [[String: Any]])
+        let still = try #require(rows.first { $0["output"] as? String == "still" })
         let total = try #require(still["bytes"] as? Double)
         let planes = try #require((still["parts"] as? [String: Double])?["3-D layers"])
-        // Both roots, 1920 x 1080 px each at most, with their levels, in two frames at once: well over a frame.
+        // Both roots, 1920 x 1080 px each at most, with their levels: well over a frame.
         #expect(planes > 2 * 1920 * 1080 * 4, "\(planes)")
+        // A video's frames are drawn in sequence, the next one prepared while one is drawn: its layers count too.
+        let mp4 = try #require(rows.first { $0["output"] as? String == "mp4" }?["parts"] as? [String: Double])
+        #expect(mp4["3-D layers"] == planes && (mp4["3-D layers, next frame"] ?? 0) > 0, "\(mp4)")
+        #expect(still["parts"].flatMap { ($0 as? [String: Double])?["3-D layers, next frame"] } == nil)
         let directory = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let refused = try CommandRunner.shiftrender(
