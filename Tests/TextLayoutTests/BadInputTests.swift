@@ -83,6 +83,25 @@ struct BadInputTests {
         }
     }
 
+    @Test("flag emoji (regional indicators, class RI, outside libunibreak 1.1's pair table) are set, never split")
+    func regionalIndicators() throws {
+        // Before the fix, set_linebreaks failed `assert(lbcNew <= LBP_JT)` at the first flag: the process aborted.
+        let flags = "\u{1F1EB}\u{1F1F7}\u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1F8}"
+        let spec = TextSpec("Paris \u{1F1EB}\u{1F1F7} Tokyo \(flags) \u{1F1E6}", numberOfLines: 0)
+        let scalars = Array(spec.string.unicodeScalars)
+        // Wide enough for the run of three flags (drawn as six missing-glyph boxes), so only opportunities break.
+        for width in [120.0, 160, 1000] {
+            let layout = try typesetter.layout(spec, in: Size(width: width, height: 400), directory: nil)
+            #expect(layout.lines.last?.range.upperBound == scalars.count)
+            // No line starts between the two letters of a flag (nor inside a run of flags: they set as one word).
+            for line in layout.lines.dropFirst() where line.range.lowerBound > 0 {
+                let before = scalars[line.range.lowerBound - 1].value, after = scalars[line.range.lowerBound].value
+                #expect(!((0x1F1E6 ... 0x1F1FF).contains(before) && (0x1F1E6 ... 0x1F1FF).contains(after)), "\(width)")
+            }
+        }
+        #expect(Self.kind { _ = try typesetter.render(spec, in: box, scale: 2, directory: nil) } == nil)
+    }
+
     @Test("other strings that are hard on the text path are set: NUL, controls, bidi and combining storms, astral planes")
     func hardStrings() {
         let storms = [

@@ -87,7 +87,7 @@ public struct FuzzedLabel {
         guard layout.lineHeight.isFinite, layout.lineHeight > 0 else { return "line height \(layout.lineHeight)" }
         let scalarCount = text.string.unicodeScalars.count
         for line in layout.lines {
-            guard line.x.isFinite, line.baseline.isFinite, line.width.isFinite, line.width >= 0 else { return "line \(line)" }
+            guard line.x.isFinite, line.baseline.isFinite, line.width.isFinite else { return "line \(line)" }
             guard line.range.lowerBound >= 0, line.range.upperBound <= scalarCount else {
                 return "line range \(line.range) in a string of \(scalarCount) scalars"
             }
