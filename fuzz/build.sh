@@ -78,7 +78,8 @@ library ShiftRender "$ROOT"/Sources/ShiftRender/*.swift
 read -r -a FFMPEG <<<"$(pkg-config --libs libavformat libavcodec libavfilter libavutil libswscale)"
 read -r -a TEXT <<<"$(pkg-config --libs freetype2 harfbuzz fontconfig fribidi libunibreak)"
 LIBS=(-lShiftRender -lEncoders -lOutputFiles -lCompositor -lTransitionEngine -lFramePlan -lSceneFormat -lTextLayout -lSceneModel
-      -lTiming -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ldeflate -ljpeg "${FFMPEG[@]}" "${TEXT[@]}")
+      -lTiming -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ldeflate -ljpeg
+      "${FFMPEG[@]}" "${TEXT[@]}")
 
 for target in "$ROOT"/fuzz/targets/*.swift; do
     name=$(basename "$target" .swift)

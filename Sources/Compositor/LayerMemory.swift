@@ -29,7 +29,9 @@ public enum LayerMemory {
         let bounds: PixelBox
         let pixels: Double
         if let projection = item.projection, projection.affine == nil {
-            guard let s = ProjectedBackdropFill.pixelSigma(sigma, transform: item.transform, shape: item.shape.rect, projection: projection),
+            guard
+                let s = ProjectedBackdropFill.pixelSigma(
+                    sigma, transform: item.transform, shape: item.shape.rect, projection: projection),
                 let shape = ProjectedShape(transform: item.transform, shape: item.shape, projection: projection)
             else { return nil }
             (bounds, pixels) = (shape.bounds.intersection(target), s)

@@ -182,7 +182,8 @@ struct SceneImages: Sendable {
             let head: [UInt8]
             switch Self.firstBytes(path, count: ImageFormat.sniffedByteCount) {
             case .success(let bytes): head = bytes
-            case .failure(let reason): return .failure(Failure(message: "image \"\(written)\" (\(path)) cannot be read: \(reason.message)"))
+            case .failure(let reason):
+                return .failure(Failure(message: "image \"\(written)\" (\(path)) cannot be read: \(reason.message)"))
             }
             if JPEGCodec.isCutAfterStartMarker(head) {
                 return .failure(Failure(message: Self.cutJPEG("image \"\(written)\" (\(path))")))
@@ -198,7 +199,8 @@ struct SceneImages: Sendable {
                         "\"\(written)\"")
                 }
                 let size = try PNGCodec.readSize(fileAt: path)
-                return Self.checked(ImageHeader(width: size.width, height: size.height, format: .png, identity: identity), "\"\(written)\"")
+                return Self.checked(
+                    ImageHeader(width: size.width, height: size.height, format: .png, identity: identity), "\"\(written)\"")
             } catch {
                 return .failure(Failure(message: "image \"\(written)\" (\(path)) cannot be decoded: \(Self.reason(error))"))
             }
@@ -241,7 +243,8 @@ struct SceneImages: Sendable {
             case (.file(let written), .jpeg):
                 let path = Self.resolve(written, directory: directory)
                 return .success(try JPEGCodec.decode(fileAt: path) { try within($0.width, $0.height) })
-            case (.file(let written), .png): return .success(try PNGCodec.decode(fileAt: Self.resolve(written, directory: directory), check: within))
+            case (.file(let written), .png):
+                return .success(try PNGCodec.decode(fileAt: Self.resolve(written, directory: directory), check: within))
             case (.bitmap(let bitmap), _): return .success(bitmap)
             }
         } catch let changed as Changed {
