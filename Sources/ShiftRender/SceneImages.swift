@@ -107,11 +107,12 @@ struct SceneImages: Sendable {
 
     /// Nil when decoding `images` (each the sources naming one image) fits in `limit` with the program: the bitmaps
     /// they keep, and the most one decode holds besides while it runs. Otherwise the refusal, largest images first.
+    /// No images, no refusal: a limit below the program alone is the render's estimate to refuse (`checkMemory`).
     private static func budget(_ images: [[Named]], limit: Double) -> String? {
         let headers = images.map { $0[0].header! }
         let kept = headers.reduce(0) { $0 + $1.keptBytes }
         let needed = MemoryEstimate.programBytes + kept + (headers.map(\.transientBytes).max() ?? 0)
-        guard needed > limit else { return nil }
+        guard kept > 0, needed > limit else { return nil }
         var lines = [
             "the scene's images need about \(MemoryEstimate.format(needed)) to decode, before any frame is drawn "
                 + "(\(images.count) \(images.count == 1 ? "image" : "different images"), "
