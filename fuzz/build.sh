@@ -27,7 +27,8 @@ mkdir -p "$OUT/modules" "$OUT/lib"
 # -package-name: TransitionEngine has `package` API for tests and fuzzers
 # (`TransitionTimeline.keptPart(ofSnapshot:)`).
 COMMON=(-swift-version 6 -O -g -parse-as-library -sanitize="$SANITIZE" -package-name shiftrender
-        -I "$OUT/modules" -I "$ROOT/Sources/CLibPNG" -I "$ROOT/Sources/CLibJPEG" -I "$ROOT/Sources/CFFmpeg")
+        -I "$OUT/modules" -I "$ROOT/Sources/CLibPNG" -I "$ROOT/Sources/CLibJPEG" -I "$ROOT/Sources/CFFmpeg"
+        -I "$ROOT/Sources/CLibDeflate" -I "$ROOT/Sources/CPrefetch")
 # The text libraries' module maps, and their headers' directories (what SwiftPM asks pkg-config for).
 for text in CFreeType CHarfBuzz CFontconfig CFriBidi CUnibreak; do COMMON+=(-I "$ROOT/Sources/$text"); done
 for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig fribidi); do COMMON+=(-Xcc "$flag"); done
@@ -64,6 +65,7 @@ cshim CFFmpegShim
 library Primitives "$ROOT"/Sources/Primitives/*.swift
 library PNGCodec "$ROOT"/Sources/PNGCodec/*.swift
 library JPEGCodec "$ROOT"/Sources/JPEGCodec/*.swift
+library Timing "$ROOT"/Sources/Timing/*.swift
 library SceneModel "$ROOT"/Sources/SceneModel/*.swift
 library TextLayout "$ROOT"/Sources/TextLayout/*.swift
 library SceneFormat "$ROOT"/Sources/SceneFormat/*.swift
@@ -76,7 +78,8 @@ library ShiftRender "$ROOT"/Sources/ShiftRender/*.swift
 read -r -a FFMPEG <<<"$(pkg-config --libs libavformat libavcodec libavfilter libavutil libswscale)"
 read -r -a TEXT <<<"$(pkg-config --libs freetype2 harfbuzz fontconfig fribidi libunibreak)"
 LIBS=(-lShiftRender -lEncoders -lOutputFiles -lCompositor -lTransitionEngine -lFramePlan -lSceneFormat -lTextLayout -lSceneModel
-      -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ljpeg "${FFMPEG[@]}" "${TEXT[@]}")
+      -lTiming -lPNGCodec -lCPNGShim -lJPEGCodec -lCJPEGShim -lCFFmpegShim -lPrimitives -lpng16 -ldeflate -ljpeg
+      "${FFMPEG[@]}" "${TEXT[@]}")
 
 for target in "$ROOT"/fuzz/targets/*.swift; do
     name=$(basename "$target" .swift)
@@ -84,7 +87,8 @@ for target in "$ROOT"/fuzz/targets/*.swift; do
     case $name in
         ExtremeSceneFuzzer) extra=("$ROOT/Tests/ShiftRenderTests/ExtremeScenes.swift") ;;
         FontFuzzer) extra=() ;;
-        *) extra=("$ROOT/Sources/ShiftRender/SceneImages.swift" "$ROOT/Sources/ShiftRender/ImageFormat.swift") ;;
+        TextLayoutFuzzer) extra=("$ROOT/Tests/TextLayoutTests/FuzzedLabel.swift") ;;
+        *) extra=() ;;  # the scene and image targets go through ShiftRender's public API
     esac
     echo "fuzz/build.sh: linking $name" >&2
     rm -f "$OUT/$name"

@@ -17,7 +17,7 @@ ROOT=$PWD
 SECONDS_EACH=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer ExtremeSceneFuzzer FontFuzzer)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(SceneDecoderFuzzer ImageLoaderFuzzer ExtremeSceneFuzzer FontFuzzer TextLayoutFuzzer)
 OUT=${FUZZ_OUT:-$ROOT/.build-fuzz}
 export FUZZ_OUT=$OUT
 
@@ -44,6 +44,25 @@ seed() {  # target -> seed directory
                 cp /usr/share/fonts/truetype/noto/NotoSans$f-Regular.ttf "$dir"/ 2>/dev/null || true
             done
             cp "$ROOT"/fuzz/regressions/font/* "$dir"/ 2>/dev/null || true ;;
+        TextLayoutFuzzer)
+            # Eight bytes of settings, then the string: the text fixtures' strings (UTF-8), a palette storm, and
+            # the inputs that once failed.
+            python3 - "$ROOT/fixtures/scenes/text" "$dir" <<'SEEDS'
+import json, pathlib, sys
+strings = set()
+def walk(value):
+    if isinstance(value, dict):
+        if isinstance(value.get("string"), str): strings.add(value["string"])
+        for v in value.values(): walk(v)
+    elif isinstance(value, list):
+        for v in value: walk(v)
+for scene in pathlib.Path(sys.argv[1]).glob("*.json"): walk(json.loads(scene.read_text()))
+for i, text in enumerate(sorted(strings)):
+    settings = bytes([i % 128, 30, 8 * (i % 6), 0, 0, 120, 88, 2])
+    pathlib.Path(sys.argv[2], f"fixture-{i}").write_bytes(settings + text.encode())
+pathlib.Path(sys.argv[2], "palette-storm").write_bytes(bytes([0x80, 30, 0, 0, 0, 120, 88, 2]) + bytes(range(0x40, 0x100)))
+SEEDS
+            cp "$ROOT"/fuzz/regressions/text/* "$dir"/ 2>/dev/null || true ;;
     esac
     echo "$dir"
 }
@@ -61,6 +80,7 @@ for target in "${TARGETS[@]}"; do
     maxlen=65536
     [ "$target" = SceneDecoderFuzzer ] && dict=(-dict="$ROOT/fuzz/scene.dict")
     [ "$target" = ImageLoaderFuzzer ] && dict=(-dict="$ROOT/fuzz/png.dict")
+    [ "$target" = TextLayoutFuzzer ] && dict=(-dict="$ROOT/fuzz/text.dict")
     # The generator reads a byte per choice; a few hundred make a scene of 10 000 views.
     # -len_control=0: long inputs from the start (short ones are mostly zeros, small scenes).
     # -timeout: 10 s for one input is a hang, except for a scene of 10 000 views,
@@ -69,6 +89,8 @@ for target in "${TARGETS[@]}"; do
     timeout=10
     [ "$target" = ExtremeSceneFuzzer ] && maxlen=2048 && lengths=(-len_control=0) && timeout=30
     [ "$target" = FontFuzzer ] && maxlen=16384
+    # Past the scene's 10 000-byte string limit, so the refusal is reached too.
+    [ "$target" = TextLayoutFuzzer ] && maxlen=12000
     echo "fuzz/run.sh: $target for ${SECONDS_EACH}s, log in $work/log.txt" >&2
     # Images in scenes resolve against fixtures/scenes, so "../images/star.png"
     # and "../invalid/corrupt.png" are found. -rss_limit_mb: ASan doubles the

@@ -53,66 +53,109 @@ final class PlaneLayer: @unchecked Sendable {
     private let bases: UnsafeMutablePointer<UnsafeRawPointer>
     private let rowBytes: UnsafeMutablePointer<Int>
 
+    /// Where a plane layer lies and how large it is, worked out before anything is drawn (`PlaneLayer.init` draws
+    /// what this says; `ProjectedMemory` counts it): the density, the texel box and the levels the samplers read.
+    struct Extent {
+        /// Texels per plane unit.
+        var density: Double
+        /// The layer's first texel, in texels from the plane's origin (padding included).
+        var ox: Int
+        var oy: Int
+        var width: Int
+        var height: Int
+        /// Target pixel index -> base texel coordinates (texel centres at integers).
+        var map: Homography
+        /// The levels built and read: enough for the largest minification at the probes, one spare.
+        var maxLevelX: Int
+        var maxLevelY: Int
+        /// The view grown by 2 px, which the layer's image is cut to.
+        var grown: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+        /// Nil when nothing is drawn: a non-finite or singular projection or transform, a degenerate box, or
+        /// nothing in front of the eye inside the view.
+        init?(item: DrawItem, projection h: Homography, view: PixelBox) {
+            guard !view.isEmpty, h.isFinite, let g = h.inverted else { return nil }
+            let t = item.transform
+            let r = item.paintRect
+            let corners = [
+                Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
+            ].map(t.apply)
+            guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), let box = PlaneLayer.boundingBox(corners), box.width > 0,
+                box.height > 0, [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
+            else { return nil }
+            let grown = (
+                minX: Double(view.x0) - 2, minY: Double(view.y0) - 2, maxX: Double(view.x1) + 2, maxY: Double(view.y1) + 2
+            )
+            let visible = ConvexPolygon(h.visiblePolygon(of: box))
+                .clipped(minX: grown.minX, minY: grown.minY, maxX: grown.maxX, maxY: grown.maxY)
+            guard !visible.isEmpty else { return nil }
+            // Target points probing the kept part: vertices, edge midpoints, centroid.
+            var probes = visible.points
+            for i in visible.points.indices {
+                let a = visible.points[i]
+                let b = visible.points[(i + 1) % visible.points.count]
+                probes.append(Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
+            }
+            let n = Double(visible.points.count)
+            probes.append(Point(x: visible.points.reduce(0) { $0 + $1.x } / n, y: visible.points.reduce(0) { $0 + $1.y } / n))
+            var plane: [Point] = []
+            var magnification = 0.0
+            for q in probes {
+                let back = g.homogeneous(q)
+                guard back.w > 0 else { continue }
+                let p = Point(x: back.x / back.w, y: back.y / back.w)
+                guard p.x.isFinite, p.y.isFinite else { continue }
+                plane.append(p)
+                magnification = max(magnification, PlaneLayer.magnification(h, at: p))
+            }
+            guard let keptBounds = PlaneLayer.boundingBox(plane) else { return nil }
+            let kept = (
+                minX: max(box.minX, keptBounds.minX), minY: max(box.minY, keptBounds.minY),
+                maxX: min(box.maxX, keptBounds.maxX), maxY: min(box.maxY, keptBounds.maxY)
+            )
+            guard kept.minX <= kept.maxX, kept.minY <= kept.maxY, magnification.isFinite, magnification > 0 else { return nil }
+            let keptW = max(kept.maxX - kept.minX, 1e-9)
+            let keptH = max(kept.maxY - kept.minY, 1e-9)
+            let sideCap = Double(PlaneLayer.maxSide - 2 * PlaneLayer.padding - 2) / max(keptW, keptH)
+            let areaCap =
+                (Double(PlaneLayer.maxTexels) / (keptW * keptH)).squareRoot() - Double(2 * PlaneLayer.padding + 2) / max(keptW, keptH)
+            let s = min(magnification, sideCap, areaCap)
+            guard s > 0, s.isFinite, abs(kept.minX * s) < 1e9, abs(kept.maxX * s) < 1e9, abs(kept.minY * s) < 1e9,
+                abs(kept.maxY * s) < 1e9
+            else { return nil }
+            let ox = Int((kept.minX * s).rounded(.down)) - PlaneLayer.padding
+            let oy = Int((kept.minY * s).rounded(.down)) - PlaneLayer.padding
+            let width = Int((kept.maxX * s).rounded(.up)) + PlaneLayer.padding - ox
+            let height = Int((kept.maxY * s).rounded(.up)) + PlaneLayer.padding - oy
+            guard width > 0, height > 0, width <= PlaneLayer.maxSide, height <= PlaneLayer.maxSide, width * height <= PlaneLayer.maxTexels
+            else { return nil }
+            // Target pixel index -> base texel coordinates (texel centres at integers).
+            let map = Homography(affine: .translation(0.5, 0.5)).concatenating(g)
+                .concatenating(AffineTransform2D.scale(s, s).concatenating(.translation(-Double(ox) - 0.5, -Double(oy) - 0.5)))
+            guard map.isFinite else { return nil }
+            // Levels: enough for the largest minification at the probes, one spare.
+            var most = (x: 0.0, y: 0.0)
+            for q in probes {
+                guard let j = map.derivatives(at: Point(x: q.x - 0.5, y: q.y - 0.5)) else { continue }
+                most.x = max(most.x, (j.xByX * j.xByX + j.xByY * j.xByY).squareRoot())
+                most.y = max(most.y, (j.yByX * j.yByX + j.yByY * j.yByY).squareRoot())
+            }
+            (maxLevelX, maxLevelY) = MipChain.levelIndices(
+                texelsPerPixelX: most.x.isFinite ? 2 * most.x : .greatestFiniteMagnitude,
+                texelsPerPixelY: most.y.isFinite ? 2 * most.y : .greatestFiniteMagnitude, width: width, height: height)
+            (density, self.ox, self.oy, self.width, self.height, self.map, self.grown) = (s, ox, oy, width, height, map, grown)
+        }
+    }
+
     /// Nil when nothing is drawn: a non-finite or singular projection or
     /// transform, a degenerate box, nothing in front of the eye inside the
     /// view, or an item that draws nothing flat.
     init?(
         item: DrawItem, projection h: Homography, view: PixelBox, sources: Rasterizer.Sources, depth: Int, threads: Int
     ) {
-        guard !view.isEmpty, h.isFinite, let g = h.inverted else { return nil }
+        guard let extent = Extent(item: item, projection: h, view: view) else { return nil }
+        let (s, ox, oy, width, height, grown) = (extent.density, extent.ox, extent.oy, extent.width, extent.height, extent.grown)
         let t = item.transform
-        let r = item.paintRect
-        let corners = [
-            Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY),
-        ].map(t.apply)
-        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), let box = Self.boundingBox(corners), box.width > 0, box.height > 0,
-            [box.minX, box.minY, box.maxX, box.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
-        else { return nil }
-        let grown = (
-            minX: Double(view.x0) - 2, minY: Double(view.y0) - 2, maxX: Double(view.x1) + 2, maxY: Double(view.y1) + 2
-        )
-        let visible = ConvexPolygon(h.visiblePolygon(of: box))
-            .clipped(minX: grown.minX, minY: grown.minY, maxX: grown.maxX, maxY: grown.maxY)
-        guard !visible.isEmpty else { return nil }
-        // Target points probing the kept part: vertices, edge midpoints, centroid.
-        var probes = visible.points
-        for i in visible.points.indices {
-            let a = visible.points[i]
-            let b = visible.points[(i + 1) % visible.points.count]
-            probes.append(Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
-        }
-        let n = Double(visible.points.count)
-        probes.append(Point(x: visible.points.reduce(0) { $0 + $1.x } / n, y: visible.points.reduce(0) { $0 + $1.y } / n))
-        var plane: [Point] = []
-        var magnification = 0.0
-        for q in probes {
-            let back = g.homogeneous(q)
-            guard back.w > 0 else { continue }
-            let p = Point(x: back.x / back.w, y: back.y / back.w)
-            guard p.x.isFinite, p.y.isFinite else { continue }
-            plane.append(p)
-            magnification = max(magnification, Self.magnification(h, at: p))
-        }
-        guard let keptBounds = Self.boundingBox(plane) else { return nil }
-        let kept = (
-            minX: max(box.minX, keptBounds.minX), minY: max(box.minY, keptBounds.minY),
-            maxX: min(box.maxX, keptBounds.maxX), maxY: min(box.maxY, keptBounds.maxY)
-        )
-        guard kept.minX <= kept.maxX, kept.minY <= kept.maxY, magnification.isFinite, magnification > 0 else { return nil }
-        let keptW = max(kept.maxX - kept.minX, 1e-9)
-        let keptH = max(kept.maxY - kept.minY, 1e-9)
-        let sideCap = Double(Self.maxSide - 2 * Self.padding - 2) / max(keptW, keptH)
-        let areaCap = (Double(Self.maxTexels) / (keptW * keptH)).squareRoot() - Double(2 * Self.padding + 2) / max(keptW, keptH)
-        let s = min(magnification, sideCap, areaCap)
-        guard s > 0, s.isFinite, abs(kept.minX * s) < 1e9, abs(kept.maxX * s) < 1e9, abs(kept.minY * s) < 1e9,
-            abs(kept.maxY * s) < 1e9
-        else { return nil }
-        let ox = Int((kept.minX * s).rounded(.down)) - Self.padding
-        let oy = Int((kept.minY * s).rounded(.down)) - Self.padding
-        let width = Int((kept.maxX * s).rounded(.up)) + Self.padding - ox
-        let height = Int((kept.maxY * s).rounded(.up)) + Self.padding - oy
-        guard width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide, width * height <= Self.maxTexels
-        else { return nil }
 
         // The item drawn flat: plane -> layer texels is scale(s) then translate(-origin).
         let toLayer = AffineTransform2D.scale(s, s).concatenating(.translation(-Double(ox), -Double(oy)))
@@ -135,20 +178,8 @@ final class PlaneLayer: @unchecked Sendable {
         Rasterizer.drawBanded(list, background: nil, target: &bitmap, scratch: scratch, layers: LayerPool())
         chain = MipChain(bitmap, threads: threads, pool: sources.texturePool, tracksInk: false)
 
-        // Target pixel index -> base texel coordinates (texel centres at integers).
-        let map = Homography(affine: .translation(0.5, 0.5)).concatenating(g)
-            .concatenating(AffineTransform2D.scale(s, s).concatenating(.translation(-Double(ox) - 0.5, -Double(oy) - 0.5)))
-        guard map.isFinite else { return nil }
-        // Levels: enough for the largest minification at the probes, one spare.
-        var most = (x: 0.0, y: 0.0)
-        for q in probes {
-            guard let j = map.derivatives(at: Point(x: q.x - 0.5, y: q.y - 0.5)) else { continue }
-            most.x = max(most.x, (j.xByX * j.xByX + j.xByY * j.xByY).squareRoot())
-            most.y = max(most.y, (j.yByX * j.yByX + j.yByY * j.yByY).squareRoot())
-        }
-        let (maxLx, maxLy) = MipChain.levelIndices(
-            texelsPerPixelX: most.x.isFinite ? 2 * most.x : .greatestFiniteMagnitude,
-            texelsPerPixelY: most.y.isFinite ? 2 * most.y : .greatestFiniteMagnitude, width: width, height: height)
+        let map = extent.map
+        let (maxLx, maxLy) = (extent.maxLevelX, extent.maxLevelY)
         var textures: [Texture] = []
         for lx in 0 ... maxLx {
             for ly in 0 ... maxLy { textures.append(chain.level(lx, ly)) }
@@ -217,7 +248,7 @@ final class PlaneLayer: @unchecked Sendable {
     }
 
     /// Bounding box of the finite points among `points` (nil when there is none).
-    private static func boundingBox(_ points: [Point]) -> Rect? {
+    fileprivate static func boundingBox(_ points: [Point]) -> Rect? {
         let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
         guard let first = finite.first else { return nil }
         var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)

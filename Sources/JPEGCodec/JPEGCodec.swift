@@ -55,6 +55,25 @@ public enum JPEGCodec {
         bytes.starts(with: [0xFF, 0xD8, 0xFF])
     }
 
+    /// True when `bytes` are a JPEG cut off right after its start-of-image marker (FF D8 and nothing more): too short
+    /// for `isJPEG`, but nothing else starts so, so it is a damaged JPEG rather than "not an image".
+    public static func isCutAfterStartMarker(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.elementsEqual([0xFF, 0xD8])
+    }
+
+    /// The header of JPEG bytes held in memory, without decoding the pixels.
+    public static func readHeader(data: [UInt8], name: String? = nil) throws -> Header {
+        try data.withUnsafeBufferPointer { bytes in
+            var info = sr_jpeg_info()
+            var status = sr_jpeg_status()
+            guard let decoder = sr_jpeg_decoder_open(nil, bytes.baseAddress, bytes.count, &info, &status) else {
+                throw JPEGError(.readHeader, path: name, reason: reason(status))
+            }
+            sr_jpeg_decoder_close(decoder)
+            return Header(info)
+        }
+    }
+
     /// The header of the JPEG at `path`, without decoding the pixels.
     public static func readHeader(fileAt path: String) throws -> Header {
         try withDecoder(fileAt: path, operation: .readHeader) { _, header in header }

@@ -40,8 +40,10 @@ public enum PNGCodec {
 
     // MARK: Decoding
 
-    /// Decodes the PNG at `path` into a premultiplied bitmap.
-    public static func decode(fileAt path: String) throws -> Bitmap {
+    /// Decodes the PNG at `path` into a premultiplied bitmap. `check` sees the width and height before any pixel
+    /// memory is allocated, and may throw to refuse the image (the size a caller budgeted from the header it read
+    /// earlier, should the file have changed since).
+    public static func decode(fileAt path: String, check: (Int, Int) throws -> Void = { _, _ in }) throws -> Bitmap {
         try refuseDirectory(path, .decode)
         // One open file for both readers, so the header checked is the image decoded.
         guard let file = fopen(path, "rb") else {
@@ -53,7 +55,7 @@ public enum PNGCodec {
         var header = [UInt8](repeating: 0, count: ihdrEnd)
         let interlaced = fread(&header, 1, ihdrEnd, file) == ihdrEnd && isInterlaced(header)
         rewind(file)
-        return try decode(path: path, byteCount: byteCount, interlaced: interlaced) { image in
+        return try decode(path: path, byteCount: byteCount, interlaced: interlaced, check: check) { image in
             png_image_begin_read_from_stdio(&image, file)
         } readInterlaced: { pixels, width, height, status in
             rewind(file)
@@ -61,10 +63,10 @@ public enum PNGCodec {
         }
     }
 
-    /// Decodes PNG bytes held in memory. `name` only labels error messages.
-    public static func decode(data: [UInt8], name: String? = nil) throws -> Bitmap {
+    /// Decodes PNG bytes held in memory. `name` only labels error messages; `check` as for a file.
+    public static func decode(data: [UInt8], name: String? = nil, check: (Int, Int) throws -> Void = { _, _ in }) throws -> Bitmap {
         try data.withUnsafeBytes { bytes in
-            try decode(path: name, byteCount: data.count, interlaced: isInterlaced(data)) { image in
+            try decode(path: name, byteCount: data.count, interlaced: isInterlaced(data), check: check) { image in
                 png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count)
             } readInterlaced: { pixels, width, height, status in
                 sr_png_read_rgba8(
@@ -107,7 +109,7 @@ public enum PNGCodec {
     }
 
     private static func decode(
-        path: String?, byteCount: Int?, interlaced: Bool, begin: (inout png_image) -> Int32,
+        path: String?, byteCount: Int?, interlaced: Bool, check: (Int, Int) throws -> Void, begin: (inout png_image) -> Int32,
         readInterlaced: (UnsafeMutablePointer<UInt8>, UInt32, UInt32, inout sr_png_status) -> Int32
     ) throws -> Bitmap {
         var image = newImage()
@@ -117,6 +119,7 @@ public enum PNGCodec {
         }
         let width = Int(image.width)
         let height = Int(image.height)
+        try check(width, height)
         guard width * height <= maximumPixelCount, width * 4 <= Int(Int32.max) else {
             throw PNGError(
                 .decode, path: path,

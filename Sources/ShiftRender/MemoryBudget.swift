@@ -35,8 +35,22 @@ import Glibc
 /// high side of the measured peak, and within about 1.5 times it.
 public struct MemoryEstimate: Sendable, CustomStringConvertible {
     public var parts: [(name: String, bytes: Double)] = []
+    /// Set on an encoder's estimate: it takes frames drawn in order, each next one prepared while one is drawn
+    /// (`FrameSequence`), so two frames' 3-D layers are alive at once.
+    public var drawsFramesInSequence = false
+    /// On the compositor's estimate: what a second frame's 3-D layers add when frames are drawn in sequence.
+    var nextFrameLayers = 0.0
 
     public init() {}
+
+    /// This estimate with `extra`'s parts (an encoder's, a sheet's), and the next frame's 3-D layers when `extra`
+    /// draws frames in sequence.
+    public func adding(_ extra: MemoryEstimate) -> MemoryEstimate {
+        var sum = self
+        sum.parts += extra.parts
+        if extra.drawsFramesInSequence { sum.add("3-D layers, next frame", nextFrameLayers) }
+        return sum
+    }
 
     public var total: Double { parts.reduce(0) { $0 + $1.bytes } }
 
@@ -82,6 +96,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         estimate.add("images", sources.images)
         estimate.add("snapshots", sources.snapshots)
         estimate.add("group layers", groupLayerBytes(timeline, lists: lists))
+        let planes = planeLayerBytes(timeline, lists: lists, threads: threads)
+        estimate.add("3-D layers", planes.alone)
+        estimate.nextFrameLayers = planes.inSequence - planes.alone
         // The frame drawn, and the straight-alpha (or RGB) copy a PNG of it is written from.
         let frame = Double(timeline.canvas.pixelWidth) * Double(timeline.canvas.pixelHeight) * 4
         estimate.add("frame", 2 * frame)
@@ -127,11 +144,23 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         }
         for snapshot in timeline.snapshots { walk(snapshot.content, depth: 0) }
         for list in lists { walk(list, depth: 0) }
+        // One file named by several sources (links, spellings) is decoded once: its pixels are shared, its textures not.
+        var counted = Set<UnsafeRawPointer>()
+        func bitmapBytes(_ source: BitmapReference, width: Int, height: Int) -> Double {
+            if case .image(let i) = source,
+                let storage = timeline.images[i].pixels.withUnsafeBytes({ $0.baseAddress }),
+                !counted.insert(storage).inserted
+            {
+                return 0
+            }
+            return Double(width * height * 4)
+        }
         func bytes(_ source: BitmapReference) -> Double {
             guard let dims = size(source), dims.width > 0, dims.height > 0 else { return 0 }
             let width = dims.width
             let height = dims.height
-            var total = Double(width * height * 4 + MipLevels.byteCount(0, 0, width: width, height: height))
+            var total = bitmapBytes(source, width: width, height: height)
+                + Double(MipLevels.byteCount(0, 0, width: width, height: height))
             if let r = reach[source] {
                 for x in stride(from: 1, through: r.maxX, by: 1) {
                     total += Double(MipLevels.byteCount(x, 0, width: width, height: height))
@@ -150,9 +179,38 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         )
     }
 
-    /// Group layers: one buffer per group item in a frame, each at most the
-    /// group shape's pixel bounds in the canvas (the layer's box is that, cut
-    /// to clips and items). Buffers are pooled across frames, lent largest
+    /// 3-D planes (`LayerMemory.planeLayers`): each projected item's flat layer, its texture and levels, held
+    /// until its frame is drawn, and one flat bitmap being drawn. Frames drawn in sequence with more than one
+    /// thread (`FrameSequence`: an encoder) prepare the next frame while one is drawn, so two frames' layers are
+    /// alive (`inSequence`); a still draws one (`alone`). Snapshots are rasterized first, up to `threads` at
+    /// once, each holding its own planes (and blur regions) until it is drawn. The phases do not overlap: the
+    /// larger counts.
+    static func planeLayerBytes(
+        _ timeline: TransitionTimeline, lists: [DisplayList], threads: Int
+    ) -> (alone: Double, inSequence: Double) {
+        let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
+        var frames = 0.0
+        var bitmap = 0.0
+        for list in lists {
+            let planes = LayerMemory.planeLayers(list, width: width, height: height)
+            frames = max(frames, planes.held)
+            bitmap = max(bitmap, planes.largestBitmap)
+        }
+        let framesAtOnce: Double = threads > 1 && timeline.frameCount > 1 ? 2 : 1
+        let snapshots = timeline.snapshots.map { snapshot in
+            let planes = LayerMemory.planeLayers(snapshot.content, width: snapshot.pixelWidth, height: snapshot.pixelHeight)
+            let regions = snapshot.content.items.compactMap {
+                LayerMemory.backdropRegionBytes($0, width: snapshot.pixelWidth, height: snapshot.pixelHeight)
+            }
+            return planes.held + planes.largestBitmap + regions.reduce(0, +)
+        }
+        let snapshotPhase = snapshots.sorted(by: >).prefix(max(1, threads)).reduce(0, +)
+        return (max(frames + bitmap, snapshotPhase), max(framesAtOnce * frames + bitmap, snapshotPhase))
+    }
+
+    /// Group layers and backdrop blur regions: one buffer per group item and per blur in a frame, each at most the
+    /// group shape's pixel bounds in the canvas (the layer's box is that, cut to clips and items), or the blur's
+    /// region (`LayerMemory.backdropRegionBytes`). Buffers are pooled across frames, lent largest
     /// first and grown by a quarter when too small, so the pool's k-th largest
     /// buffer is at most 1.25x the k-th largest layer of any frame (of `lists`,
     /// frames sampled through the clip).
@@ -174,7 +232,8 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         }
         func layers(_ list: DisplayList, depth: Int, into sizes: inout [Double]) {
             guard depth < 32 else { return }
-            for item in list.items {
+            // A projected group is drawn flat into a plane layer (`planeLayerBytes`), not a group layer.
+            for item in list.items where item.projection == nil {
                 guard case .group(let nested) = item.paint else { continue }
                 sizes.append(area(item) * 4)
                 layers(nested, depth: depth + 1, into: &sizes)
@@ -182,7 +241,9 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         }
         var largest: [Double] = []  // [k]: the k-th largest layer of any sampled frame
         for list in lists {
-            var sizes: [Double] = []
+            var sizes: [Double] = list.items.compactMap {
+                LayerMemory.backdropRegionBytes($0, width: Int(canvas.width), height: Int(canvas.height))
+            }
             layers(list, depth: 0, into: &sizes)
             for (k, size) in sizes.sorted(by: >).enumerated() {
                 if k < largest.count { largest[k] = max(largest[k], size) } else { largest.append(size) }
@@ -201,6 +262,7 @@ public struct MemoryEstimate: Sendable, CustomStringConvertible {
         let threads = settings.encoderThreads.map { Double(max(1, $0)) }
         // A video encoder has two frame buffers (`FramePipeline`): the compositor draws into one (counted as
         // its frame) while the encoder reads the other.
+        estimate.drawsFramesInSequence = true
         switch format {
         case .mp4:
             estimate.add("encoder frames", frame)

@@ -81,7 +81,7 @@ public final class Renderer: Sendable {
         if let threads = options.threads, !(1 ... 256).contains(threads) {
             throw RenderError(.usage, "threads must be between 1 and 256 (got \(threads))")
         }
-        let images = SceneImages(scene: scene)
+        let images = SceneImages(scene: scene, decoding: .keeping(memoryLimit: options.memoryLimit ?? MemoryBudget.defaultBytes))
         let labels = SceneLabels(scene: scene, draw: true, memoryLimit: options.memoryLimit ?? MemoryBudget.defaultBytes)
         let diagnostics = SceneDiagnostics.check(scene, document: document, images: images, labels: labels, reversed: reversed)
         guard !diagnostics.hasErrors else {
@@ -91,6 +91,7 @@ public final class Renderer: Sendable {
                     ? diagnostics.description : SceneDiagnostics(file: diagnostics.file, problems: diagnostics.errors).description,
                 diagnostics: diagnostics)
         }
+        if let overBudget = images.overBudget { throw RenderError(.memory, overBudget, diagnostics: diagnostics) }
         let planned = reversed ? scene.reversed() : scene
         let timeline = TransitionTimeline(scene: planned, images: images.decoded, labels: labels.drawn)
         guard timeline.frameCount <= TransitionTimeline.maximumFrameCount else {
@@ -231,14 +232,13 @@ public final class Renderer: Sendable {
 
     /// What drawing frames needs, plus `extra` (an encoder's, a sheet's).
     public func memoryEstimate(adding extra: MemoryEstimate = MemoryEstimate()) -> MemoryEstimate {
-        var estimate = compositorEstimate.withLock { cached in
+        let estimate = compositorEstimate.withLock { cached in
             if let cached { return cached }
             let made = MemoryEstimate.compositor(timeline, threads: threads)
             cached = made
             return made
         }
-        estimate.parts += extra.parts
-        return estimate
+        return estimate.adding(extra)
     }
 
     /// Throws `.output` when `path`, or any of `members` (files of a set written

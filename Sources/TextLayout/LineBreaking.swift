@@ -6,11 +6,26 @@ private let unibreakReady: Bool = {
     return true
 }()
 
+/// What a scalar is handed to libunibreak 1.1 as. Two kinds abort it (its own `assert`s; Debian builds it with them):
+/// - U+FFFF is its end-of-text marker (`EOS` in linebreakdef.h): its UTF-32 reader returns scalars as they are, so a
+///   U+FFFF inside the text ends the loop early and fails `assert(posLast == posCur - 1 && posCur <= len)`;
+/// - regional indicators (U+1F1E6...U+1F1FF, the letters of flag emoji) have the class RI, which its pair table
+///   does not cover: `assert(lbcNew <= LBP_JT)`.
+/// Both go in as U+FFFE, a noncharacter of class XX, which libunibreak resolves to AL (alphabetic): what UAX #14
+/// does for U+FFFF, and for flags it keeps each pair (and a run of flags) on one line, as LB30a wants, at the cost
+/// of the break RI would allow between a flag and a letter touching it.
+func unibreakInput(_ scalar: UInt32) -> UInt32 {
+    switch scalar {
+    case 0xFFFF, 0x1F1E6 ... 0x1F1FF: return 0xFFFE
+    default: return scalar
+    }
+}
+
 /// UAX #14 line-break opportunities, by libunibreak: `allowed[i]` is true
 /// when a line may break after scalar `i` (and before `i + 1`).
 /// `paragraphs` splits the text at its mandatory breaks (LF, CR, CR LF, VT,
 /// FF, NEL, U+2028, U+2029), the break characters themselves left out; an
-/// empty text is one empty paragraph.
+/// empty text is one empty paragraph. Any scalar is safe (`unibreakInput`).
 struct LineBreakOpportunities: Sendable {
     var allowed: [Bool]
     var paragraphs: [Range<Int>]
@@ -18,7 +33,8 @@ struct LineBreakOpportunities: Sendable {
     init(_ text: [UInt32]) {
         var statuses = [CChar](repeating: CChar(LINEBREAK_NOBREAK), count: text.count)
         if unibreakReady, !text.isEmpty {
-            text.withUnsafeBufferPointer { s in set_linebreaks_utf32(s.baseAddress, text.count, nil, &statuses) }
+            let safe = text.map(unibreakInput)
+            safe.withUnsafeBufferPointer { s in set_linebreaks_utf32(s.baseAddress, s.count, nil, &statuses) }
         }
         allowed = statuses.map { $0 == CChar(LINEBREAK_ALLOWBREAK) || $0 == CChar(LINEBREAK_MUSTBREAK) }
         var paragraphs: [Range<Int>] = []

@@ -97,4 +97,54 @@ import Testing
         #expect(clip.stderr.contains("--memory-limit"))
         #expect(CommandRunner.contents(directory) == ["still.png"])
     }
+
+    /// 3-D planes are counted (`LayerMemory`): a view turned in perspective is drawn flat into a texture with its
+    /// levels, every frame. A limit between the estimate without them and with them refuses the render up front.
+    @Test func threeDPlanesAreCountedAndChecked() throws {
+        let cube = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/scenes/bench-depth-cube-1080p.json").path
+        let result = try CommandRunner.run(CommandRunner.shiftrender, ["info", cube, "--memory", "--json", "--threads", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let rows = try #require(object["outputs"] as? [[String: Any]])
+        let still = try #require(rows.first { $0["output"] as? String == "still" })
+        let total = try #require(still["bytes"] as? Double)
+        let planes = try #require((still["parts"] as? [String: Double])?["3-D layers"])
+        // Both roots, 1920 x 1080 px each at most, with their levels: well over a frame.
+        #expect(planes > 2 * 1920 * 1080 * 4, "\(planes)")
+        // A video's frames are drawn in sequence, the next one prepared while one is drawn: its layers count too.
+        let mp4 = try #require(rows.first { $0["output"] as? String == "mp4" }?["parts"] as? [String: Double])
+        #expect(mp4["3-D layers"] == planes && (mp4["3-D layers, next frame"] ?? 0) > 0, "\(mp4)")
+        #expect(still["parts"].flatMap { ($0 as? [String: Double])?["3-D layers, next frame"] } == nil)
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try CommandRunner.shiftrender(
+            "render", cube, "--frame", "30", "--threads", "2", "--memory-limit", String(Int(total - planes / 2)),
+            "-o", directory.appendingPathComponent("still.png").path)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("3-D layers") && refused.stderr.contains("--memory-limit"), "\(refused.stderr)")
+        #expect(CommandRunner.contents(directory).isEmpty)
+    }
+
+    /// Images are budgeted from their headers before any is decoded: exit 2, naming the files, views and the knob.
+    @Test func imagesOverTheLimitAreRefusedBeforeDecoding() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let poster = CommandRunner.repositoryRoot.appendingPathComponent("fixtures/images/poster.png").path
+        var views: [String] = []
+        for i in 0 ..< 40 {
+            try FileManager.default.copyItem(atPath: poster, toPath: directory.appendingPathComponent("poster\(i).png").path)
+            views.append(#"{"frame": [0, 0, 50, 50], "image": "poster\#(i).png"}"#)
+        }
+        let scene = directory.appendingPathComponent("posters.json")
+        try Data((#"{"version": 1, "canvas": {"width": 100, "height": 100}, "from": {"subviews": ["#
+            + views.joined(separator: ", ") + #"]}, "to": {}}"#).utf8).write(to: scene)
+        let refused = try CommandRunner.shiftrender(
+            "render", scene.path, "--frame", "0", "--memory-limit", "70M", "-o", directory.appendingPathComponent("still.png").path)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the scene's images need about"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("(40 different images"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(#""poster0.png": "#) && refused.stderr.contains("at from.subviews[0].image"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--memory-limit"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("still.png").path))
+    }
 }

@@ -66,6 +66,74 @@ struct BadInputTests {
         }
     }
 
+    @Test("U+FFFF, libunibreak 1.1's end-of-text marker, is set like any noncharacter, not an abort")
+    func endOfTextMarker() throws {
+        // Before the fix, set_linebreaks_utf32 stopped at the U+FFFF and failed its own assertion: the process aborted.
+        let narrow = Size(width: 60, height: 200)
+        for (marker, standIn) in [("\u{FFFF}", "\u{FFFE}"), ("\u{FFFF}\u{FFFF}", "\u{FFFE}\u{FFFE}")] {
+            for template in ["nnn # nnnn nn", "#", "# nnnn", "nnnn #", "nnnnnn#nnnnnnnnn nn"] {
+                let spec = TextSpec(template.replacingOccurrences(of: "#", with: marker), numberOfLines: 0)
+                let twin = TextSpec(template.replacingOccurrences(of: "#", with: standIn), numberOfLines: 0)
+                let layout = try typesetter.layout(spec, in: narrow, directory: nil)
+                // The same line-break class (XX) as U+FFFE: the same lines, cut at the same places.
+                #expect(layout.lines.map(\.range) == (try typesetter.layout(twin, in: narrow, directory: nil)).lines.map(\.range))
+                #expect(!layout.lines.isEmpty && layout.lines.last?.range.upperBound == spec.string.unicodeScalars.count)
+                #expect(Self.kind { _ = try typesetter.render(spec, in: narrow, scale: 2, directory: nil) } == nil)
+            }
+        }
+    }
+
+    @Test("flag emoji (regional indicators, class RI, outside libunibreak 1.1's pair table) are set, never split")
+    func regionalIndicators() throws {
+        // Before the fix, set_linebreaks failed `assert(lbcNew <= LBP_JT)` at the first flag: the process aborted.
+        let flags = "\u{1F1EB}\u{1F1F7}\u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1F8}"
+        let spec = TextSpec("Paris \u{1F1EB}\u{1F1F7} Tokyo \(flags) \u{1F1E6}", numberOfLines: 0)
+        let scalars = Array(spec.string.unicodeScalars)
+        // Wide enough for the run of three flags (drawn as six missing-glyph boxes), so only opportunities break.
+        for width in [120.0, 160, 1000] {
+            let layout = try typesetter.layout(spec, in: Size(width: width, height: 400), directory: nil)
+            #expect(layout.lines.last?.range.upperBound == scalars.count)
+            // No line starts between the two letters of a flag (nor inside a run of flags: they set as one word).
+            for line in layout.lines.dropFirst() where line.range.lowerBound > 0 {
+                let before = scalars[line.range.lowerBound - 1].value, after = scalars[line.range.lowerBound].value
+                #expect(!((0x1F1E6 ... 0x1F1FF).contains(before) && (0x1F1E6 ... 0x1F1FF).contains(after)), "\(width)")
+            }
+        }
+        #expect(Self.kind { _ = try typesetter.render(spec, in: box, scale: 2, directory: nil) } == nil)
+    }
+
+    @Test("other strings that are hard on the text path are set: NUL, controls, bidi and combining storms, astral planes")
+    func hardStrings() {
+        let storms = [
+            "a\u{0}b\u{0}", "\u{0}", "\u{1B}[31mred\u{7}",
+            String(String.UnicodeScalarView([0x10FFFF, 0x1FFFF, 0xFDD0, 0xFFFE].compactMap(Unicode.Scalar.init))),
+            String(repeating: "\u{202E}\u{2067}\u{202B}", count: 300) + "abc" + String(repeating: "\u{202C}\u{2069}", count: 300),
+            "e" + String(repeating: "\u{301}\u{327}\u{20DD}", count: 1000),
+            String(repeating: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{FE0F}", count: 200),
+            String(repeating: "\u{E0041}", count: 2000), String(repeating: "\r\n\u{2028}\u{85}", count: 1000),
+            "\u{627}\u{644}\u{64B}" + String(repeating: "\u{670}", count: 2000) + "\u{5D0}1\u{200F}2",
+        ]
+        for string in storms {
+            #expect(string.utf8.count <= TextLimits.maxStringLength)
+            for mode in [LineBreakMode.byWordWrapping, .byTruncatingMiddle, .byCharWrapping] {
+                let spec = TextSpec(string, alignment: .justified, numberOfLines: 0, lineBreakMode: mode)
+                #expect(Self.kind { _ = try typesetter.render(spec, in: box, scale: 2, directory: nil) } == nil, "\(mode)")
+            }
+        }
+    }
+
+    @Test("every input in fuzz/regressions/text keeps TextLayoutFuzzer's promises")
+    func textFuzzRegressions() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../fuzz/regressions/text").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/" + name)))
+            let label = try #require(FuzzedLabel(bytes: bytes), "\(name)")
+            #expect(label.brokenPromise(typesetter) == nil, "\(name)")
+        }
+    }
+
     @Test("a font file relative to the scene's directory is found there and sets like the family")
     func relativeFile() throws {
         let dir = try scratchDirectory()
