@@ -62,8 +62,8 @@ struct SceneLabels: Sendable {
             problems.append(
                 SceneProblem(
                     at: first.address.place.key("text"),
-                    "the scene's \(labels.count) labels would take \(MemoryEstimate.format(bytes)) to draw; the limit is "
-                        + "\(MemoryEstimate.format(memoryLimit)) (--memory-limit)"))
+                    "the scene's \(labels.count) label\(labels.count == 1 ? "" : "s") would take "
+                        + "\(MemoryEstimate.format(bytes)) to draw; the limit is \(MemoryEstimate.format(memoryLimit)) (--memory-limit)"))
             return
         }
         for (key, address) in labels {

@@ -81,4 +81,16 @@ import Testing
         }
         #expect((try? Renderer(scene: scene, options: Renderer.Options(memoryLimit: 5e8))) != nil)
     }
+
+    @Test func oneLabelOverTheMemoryLimitIsOneLabel() {
+        // 1000 x 1000 pt at @2: 2000 x 2000 px, 16 MB against a limit of 1 MB.
+        var scene = scene(TextSpec("Hi"))
+        scene.from.subviews = [View(frame: Rect(x: 0, y: 0, width: 1000, height: 1000)).text(TextSpec("Big"))]
+        do {
+            _ = try Renderer(scene: scene, options: Renderer.Options(memoryLimit: 1e6))
+            Issue.record("a render over the limit was accepted")
+        } catch {
+            #expect(error.diagnostics?.errors.first?.message.hasPrefix("the scene's 1 label would take") == true, "\(error)")
+        }
+    }
 }
