@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import ShiftRender
 import Studio
-import Synchronization
 
 /// `shiftrender studio SCENE`: serves the scene to a browser page and reloads
 /// it on every save, until Ctrl-C. A thin shell over `StudioServer`: it turns
@@ -95,18 +94,7 @@ struct StudioCommand: ParsableCommand {
     }
 
     /// Runs `body` on the concurrency pool and blocks this (main) thread until it ends: the CLI's `main` is synchronous.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let result = Mutex<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let value = await body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        done.wait()
-        // The task stored its value before signalling.
-        return result.withLock { $0 }!
-    }
+    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T { Blocking.run(body) }
 
     /// `xdg-open URL` when it is on the PATH; a warning otherwise (the URL is printed anyway).
     static func openInBrowser(_ url: String) {
