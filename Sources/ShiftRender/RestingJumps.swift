@@ -29,7 +29,8 @@ enum RestingJumps {
 
     /// `swappingScreens`: the timeline plans a reversed scene, whose `from` is the file's `to`.
     static func problems(in timeline: TransitionTimeline, renderer: FrameRenderer, swappingScreens: Bool = false) -> [SceneProblem] {
-        var found: [ViewAddress: (start: Bool, end: Bool)] = [:]
+        // For each view, the moments it jumps at: "starts", "ends", and a roundtrip's way back's.
+        var found: [ViewAddress: [String]] = [:]
         var order: [ViewAddress] = []
         var rest = Bitmap(width: 0, height: 0)
         var motion = Bitmap(width: 0, height: 0)
@@ -39,20 +40,17 @@ enum RestingJumps {
                 let time = end == .start ? 0 : segment.duration
                 renderer.render(timeline.motionDisplayList(segment: s, time: time), into: &motion)
                 let views = (rest: timeline.restingViews(segment: s, end), motion: timeline.motionViews(segment: s, time: time))
+                let moment = (end == .start ? "starts" : "ends") + (s > 0 ? " its way back" : "")
                 for address in jumpingViews(rest, motion, views: views) {
                     if found[address] == nil { order.append(address) }
-                    var ends = found[address] ?? (false, false)
-                    // A roundtrip's way back starts where the present ended: say "ends" or "starts" as the screen is left.
-                    if (end == .start) == (s == 0) { ends.start = true } else { ends.end = true }
-                    found[address] = ends
+                    found[address, default: []].append(moment)
                 }
             }
         }
         return order.map { address in
-            let ends = found[address]!
+            let when = found[address]!.joined(separator: " and ")
             var address = address
             if swappingScreens { address.screen = address.screen == .from ? .to : .from }
-            let when = ends.start && ends.end ? "starts and ends" : ends.start ? "starts" : "ends"
             return SceneProblem(
                 .warning, at: address.place,
                 "the screen at rest and Shift's snapshots draw this differently, so the picture jumps here as the "

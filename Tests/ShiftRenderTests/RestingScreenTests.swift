@@ -101,6 +101,10 @@ import TransitionEngine
         let back = try Renderer(scene: Self.closeButtonScene(), reversed: true).restingJumps()
         #expect(back.map(\.place.description) == [#"to.subviews[0] "card" .subviews[1] "close""#])
         #expect(back.allSatisfy { $0.message.contains("as the transition starts") })
+        // A roundtrip: in front of the photo at the present's end, under it again as the way back starts.
+        let roundtrip = try Renderer(scene: Self.closeButtonScene().direction(.roundtrip)).restingJumps()
+        #expect(roundtrip.map(\.message).allSatisfy { $0.contains("as the transition ends and starts its way back") })
+        #expect(roundtrip.count == 1)
     }
 
     @Test("A matched card's shadow shows in frame 0 although its partner masks to bounds")
